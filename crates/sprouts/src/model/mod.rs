@@ -1,0 +1,25 @@
+//! The exact model of Sprouts positions (NOTES.md sections 1-2).
+//!
+//! - [`Position`]: regions of boundaries of sites in left-hand order, with
+//!   the degree of every spot; checked when built ([`Position::new`]).
+//! - [`Move`]: a region, two sites and a split; [`Position::play`].
+//! - [`Position::legal_moves`] and [`Position::count_moves`]: every legal
+//!   move, one per distinct result ("the same move", NOTES.md section 2).
+//! - [`ReducedPosition`]: the position with dead spots dropped, the key that
+//!   decides when two moves are the same; `==` on [`Position`] is equality up
+//!   to Hoey 7a-7c.
+//! - [`Purvis`]: lives, moves made and left, and the cannibal parity.
+
+mod error;
+mod legal;
+mod moves;
+mod position;
+mod purvis;
+mod reduce;
+
+pub use error::{MoveError, PositionError};
+pub use legal::LegalMoves;
+pub use moves::{Move, MoveKind, SiteRef};
+pub use position::{Boundary, Position, Region, Spot, Variant, MAX_SPOT};
+pub use purvis::Purvis;
+pub use reduce::{least_rotation, ReducedPosition};

@@ -1,0 +1,214 @@
+//! Equality up to Hoey 7a-7c, and the reduced position that decides when two
+//! moves are "the same move" (NOTES.md section 2).
+
+use super::moves::Move;
+use super::position::{Boundary, Position, Spot};
+
+/// A position with dead spots, empty boundaries and regions without a live
+/// spot dropped, each boundary rotated to its least rotation, boundaries and
+/// regions sorted: two positions are the same game position (for these
+/// labels) exactly when their reduced forms are equal.
+///
+/// The degree of every live spot is part of the key (a lone spot of degree 1,
+/// Hoey's `o`, differs from one of degree 0).
+///
+/// ```
+/// use sprouts::model::{Position, Variant};
+/// let p = Position::start(3, Variant::Normal);
+/// let q = Position::new(vec![vec![vec![3], vec![1], vec![2]]], vec![0, 0, 0, 0], Variant::Normal).unwrap();
+/// assert_eq!(p.reduced(), q.reduced());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ReducedPosition {
+    regions: Vec<Vec<Vec<Spot>>>,
+    live: Vec<(Spot, u8)>,
+}
+
+impl ReducedPosition {
+    /// The reduced regions: each a sorted list of boundaries, each boundary at
+    /// its least rotation.
+    ///
+    /// ```
+    /// use sprouts::model::Position;
+    /// let p = Position::start(2, Default::default());
+    /// assert_eq!(p.reduced().regions(), &[vec![vec![1], vec![2]]]);
+    /// ```
+    pub fn regions(&self) -> &[Vec<Vec<Spot>>] {
+        &self.regions
+    }
+}
+
+impl Position {
+    /// The reduced form of the position (see [`ReducedPosition`]).
+    ///
+    /// ```
+    /// use sprouts::model::Position;
+    /// assert_eq!(Position::start(1, Default::default()).reduced().regions().len(), 1);
+    /// ```
+    pub fn reduced(&self) -> ReducedPosition {
+        let degree = |s: Spot| self.degree(s);
+        let mut regions: Vec<_> = self
+            .regions
+            .iter()
+            .filter_map(|r| reduced_region(&r.boundaries, &degree))
+            .collect();
+        regions.sort_unstable();
+        let live = self
+            .live_spots()
+            .map(|s| (s, self.degree(s)))
+            .collect();
+        ReducedPosition { regions, live }
+    }
+
+    /// Whether two moves of this position are the same move: they leave the
+    /// same reduced position (NOTES.md section 2). Illegal moves are never the
+    /// same as anything.
+    ///
+    /// ```
+    /// use sprouts::model::{Move, Position, SiteRef};
+    /// let p = Position::start(2, Default::default());
+    /// let a = Move::new(0, SiteRef::new(0, 0), SiteRef::new(1, 0), vec![]);
+    /// let b = Move::new(0, SiteRef::new(1, 0), SiteRef::new(0, 0), vec![]);
+    /// assert!(p.same_move(&a, &b));
+    /// ```
+    pub fn same_move(&self, a: &Move, b: &Move) -> bool {
+        match (self.play(a), self.play(b)) {
+            (Ok(x), Ok(y)) => x.reduced() == y.reduced(),
+            _ => false,
+        }
+    }
+}
+
+/// The key of a position up to 7a-7c: every site kept, boundaries at their
+/// least rotation and sorted, regions sorted, with the degrees.
+fn full_key(p: &Position) -> (Vec<Vec<Vec<Spot>>>, &[u8], super::Variant) {
+    let mut regions: Vec<Vec<Vec<Spot>>> = p
+        .regions
+        .iter()
+        .map(|r| {
+            let mut bs: Vec<Vec<Spot>> = r.boundaries.iter().map(|b| least_rotation(&b.sites)).collect();
+            bs.sort_unstable();
+            bs
+        })
+        .collect();
+    regions.sort_unstable();
+    (regions, &p.degree, p.variant)
+}
+
+/// Positions are equal when they differ only by where boundaries start, the
+/// order of boundaries in a region and the order of regions (Hoey 7a-7c).
+///
+/// ```
+/// use sprouts::model::{Position, Variant};
+/// let a = Position::new(vec![vec![vec![1, 3, 2, 3]]], vec![0, 1, 1, 2], Variant::Normal).unwrap();
+/// let b = Position::new(vec![vec![vec![2, 3, 1, 3]]], vec![0, 1, 1, 2], Variant::Normal).unwrap();
+/// assert_eq!(a, b);
+/// ```
+impl PartialEq for Position {
+    fn eq(&self, other: &Self) -> bool {
+        full_key(self) == full_key(other)
+    }
+}
+
+impl Eq for Position {}
+
+/// A region's reduced form, or `None` when it has no live spot.
+pub(crate) fn reduced_region(
+    boundaries: &[Boundary],
+    degree: &impl Fn(Spot) -> u8,
+) -> Option<Vec<Vec<Spot>>> {
+    let mut out: Vec<Vec<Spot>> = boundaries
+        .iter()
+        .filter_map(|b| reduced_boundary(&b.sites, degree))
+        .collect();
+    if out.is_empty() {
+        return None;
+    }
+    out.sort_unstable();
+    Some(out)
+}
+
+/// A boundary's live sites at their least rotation, or `None` when none is live.
+pub(crate) fn reduced_boundary(sites: &[Spot], degree: &impl Fn(Spot) -> u8) -> Option<Vec<Spot>> {
+    let live: Vec<Spot> = sites.iter().copied().filter(|&s| degree(s) < 3).collect();
+    if live.is_empty() {
+        None
+    } else {
+        Some(least_rotation(&live))
+    }
+}
+
+/// The lexicographically least rotation of a cyclic list, in linear time.
+///
+/// ```
+/// use sprouts::model::least_rotation;
+/// assert_eq!(least_rotation(&[3, 1, 2, 1, 1]), vec![1, 1, 3, 1, 2]);
+/// ```
+pub fn least_rotation<T: Ord + Copy>(s: &[T]) -> Vec<T> {
+    let n = s.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let (mut i, mut j, mut k) = (0usize, 1usize, 0usize);
+    while i < n && j < n && k < n {
+        let (x, y) = (s[(i + k) % n], s[(j + k) % n]);
+        if x == y {
+            k += 1;
+            continue;
+        }
+        if x > y {
+            i += k + 1;
+        } else {
+            j += k + 1;
+        }
+        if i == j {
+            j += 1;
+        }
+        k = 0;
+    }
+    let start = i.min(j);
+    let mut v = Vec::with_capacity(n);
+    v.extend_from_slice(&s[start..]);
+    v.extend_from_slice(&s[..start]);
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn naive_least_rotation(s: &[u8]) -> Vec<u8> {
+        (0..s.len().max(1))
+            .map(|i| {
+                let mut v = s[i.min(s.len())..].to_vec();
+                v.extend_from_slice(&s[..i.min(s.len())]);
+                v
+            })
+            .min()
+            .unwrap_or_default()
+    }
+
+    proptest! {
+        #[test]
+        fn least_rotation_matches_naive(s in proptest::collection::vec(0u8..3, 0..12)) {
+            prop_assert_eq!(least_rotation(&s), naive_least_rotation(&s));
+        }
+    }
+
+    #[test]
+    fn reduced_drops_dead_and_empty() {
+        // 1,6,8,7,4,7,3,9,3,7,8,6,5,6;2/3,9 (Hoey element 1)
+        let p = Position::new(
+            vec![
+                vec![vec![1, 6, 8, 7, 4, 7, 3, 9, 3, 7, 8, 6, 5, 6], vec![2]],
+                vec![vec![3, 9]],
+            ],
+            vec![0, 1, 0, 3, 1, 1, 3, 3, 2, 2],
+            crate::model::Variant::Normal,
+        )
+        .unwrap();
+        let r = p.reduced();
+        assert_eq!(r.regions(), &[vec![vec![1, 8, 4, 9, 8, 5], vec![2]], vec![vec![9]]]);
+    }
+}

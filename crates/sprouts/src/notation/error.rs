@@ -1,0 +1,261 @@
+//! Errors shared by the notations: a move text that does not resolve, and a
+//! game whose move fails.
+
+use std::fmt;
+
+/// Why a move text does not name exactly one legal move of a position.
+///
+/// ```
+/// use sprouts::model::{Position, Variant};
+/// use sprouts::notation::hoey::HoeyMove;
+/// let p = Position::start(2, Variant::Normal);
+/// let m: HoeyMove = "1-4-2".parse().unwrap();
+/// assert_eq!(m.to_move(&p).unwrap_err().to_string(), "illegal: the new spot must be 3, not 4");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResolveError {
+    kind: ResolveKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum ResolveKind {
+    Illegal(String),
+    Ambiguous(Vec<String>),
+}
+
+impl ResolveError {
+    /// No move fits; `reason` says why (for example "spot 7 has no lives left").
+    ///
+    /// ```
+    /// use sprouts::notation::ResolveError;
+    /// assert_eq!(ResolveError::illegal("spot 7 has no lives left").to_string(), "illegal: spot 7 has no lives left");
+    /// ```
+    pub fn illegal(reason: impl Into<String>) -> ResolveError {
+        ResolveError {
+            kind: ResolveKind::Illegal(reason.into()),
+        }
+    }
+
+    /// Several moves fit; `candidates` are their canonical texts.
+    ///
+    /// ```
+    /// use sprouts::notation::ResolveError;
+    /// let e = ResolveError::ambiguous(vec!["5.1-7-6.3".into(), "5.2-7-6.3".into()]);
+    /// assert_eq!(e.to_string(), "ambiguous: 2 moves fit: 5.1-7-6.3, 5.2-7-6.3");
+    /// ```
+    pub fn ambiguous(candidates: Vec<String>) -> ResolveError {
+        ResolveError {
+            kind: ResolveKind::Ambiguous(candidates),
+        }
+    }
+
+    /// Whether the text fits more than one move.
+    ///
+    /// ```
+    /// use sprouts::notation::ResolveError;
+    /// assert!(!ResolveError::illegal("x").is_ambiguous());
+    /// ```
+    pub fn is_ambiguous(&self) -> bool {
+        matches!(self.kind, ResolveKind::Ambiguous(_))
+    }
+
+    /// The candidates of an ambiguous move, in canonical text (empty otherwise).
+    ///
+    /// ```
+    /// use sprouts::notation::ResolveError;
+    /// assert_eq!(ResolveError::ambiguous(vec!["a".into()]).candidates(), &["a".to_string()]);
+    /// ```
+    pub fn candidates(&self) -> &[String] {
+        match &self.kind {
+            ResolveKind::Ambiguous(c) => c,
+            ResolveKind::Illegal(_) => &[],
+        }
+    }
+}
+
+impl fmt::Display for ResolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ResolveKind::Illegal(reason) => write!(f, "illegal: {reason}"),
+            ResolveKind::Ambiguous(c) => {
+                write!(f, "ambiguous: {} moves fit: {}", c.len(), c.join(", "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for ResolveError {}
+
+/// A game that cannot be replayed: which move (numbered from 1), its text,
+/// and why.
+///
+/// ```
+/// use sprouts::notation::hoey::Game;
+/// let g: Game = "2+ 1-3-2; 1-4-1".parse().unwrap();
+/// let e = g.replay().unwrap_err();
+/// assert_eq!(e.to_string(), "move 2 (1-4-1): illegal: spot 1 has only one life left, a loop needs two");
+/// assert_eq!(e.number(), 2);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameError {
+    number: usize,
+    text: String,
+    reason: String,
+}
+
+impl GameError {
+    /// An error at move `number` (from 1) with text `text`.
+    ///
+    /// ```
+    /// use sprouts::notation::GameError;
+    /// let e = GameError::new(3, "1-8-7", "illegal: spot 7 has no lives left");
+    /// assert_eq!(e.to_string(), "move 3 (1-8-7): illegal: spot 7 has no lives left");
+    /// ```
+    pub fn new(number: usize, text: impl Into<String>, reason: impl fmt::Display) -> GameError {
+        GameError {
+            number,
+            text: text.into(),
+            reason: reason.to_string(),
+        }
+    }
+
+    /// The number of the move, from 1.
+    ///
+    /// ```
+    /// use sprouts::notation::GameError;
+    /// assert_eq!(GameError::new(3, "x", "y").number(), 3);
+    /// ```
+    pub fn number(&self) -> usize {
+        self.number
+    }
+
+    /// The move's text as written.
+    ///
+    /// ```
+    /// use sprouts::notation::GameError;
+    /// assert_eq!(GameError::new(3, "x", "y").text(), "x");
+    /// ```
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Why the move fails.
+    ///
+    /// ```
+    /// use sprouts::notation::GameError;
+    /// assert_eq!(GameError::new(3, "x", "y").reason(), "y");
+    /// ```
+    pub fn reason(&self) -> &str {
+        &self.reason
+    }
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move {} ({}): {}", self.number, self.text, self.reason)
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// A text that does not follow a notation's grammar: where (byte offset from
+/// the start of the text), what was expected, and what was found.
+///
+/// ```
+/// use sprouts::notation::hoey::HoeyMove;
+/// let e = "1-x-2".parse::<HoeyMove>().unwrap_err();
+/// assert_eq!(e.to_string(), "at byte 2: expected a spot number, found 'x'");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    at: usize,
+    expected: String,
+    found: Option<char>,
+}
+
+impl SyntaxError {
+    /// An error at byte `at`: `expected` was expected, `found` was found
+    /// (`None` at the end of the text).
+    ///
+    /// ```
+    /// use sprouts::notation::SyntaxError;
+    /// let e = SyntaxError::new(0, "a digit", None);
+    /// assert_eq!(e.to_string(), "at byte 0: expected a digit, found the end of the text");
+    /// ```
+    pub fn new(at: usize, expected: impl Into<String>, found: Option<char>) -> SyntaxError {
+        SyntaxError {
+            at,
+            expected: expected.into(),
+            found,
+        }
+    }
+
+    /// The same error moved `offset` bytes further (for a piece read out of a longer text).
+    ///
+    /// ```
+    /// use sprouts::notation::SyntaxError;
+    /// assert_eq!(SyntaxError::new(1, "x", None).shifted(10).at(), 11);
+    /// ```
+    pub fn shifted(mut self, offset: usize) -> SyntaxError {
+        self.at += offset;
+        self
+    }
+
+    /// The byte offset of the error.
+    ///
+    /// ```
+    /// use sprouts::notation::SyntaxError;
+    /// assert_eq!(SyntaxError::new(4, "x", None).at(), 4);
+    /// ```
+    pub fn at(&self) -> usize {
+        self.at
+    }
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "at byte {}: expected {}, found ", self.at, self.expected)?;
+        match self.found {
+            Some(c) if c.is_control() || c.is_whitespace() => write!(f, "{:?}", c),
+            Some(c) => write!(f, "'{c}'"),
+            None => f.write_str("the end of the text"),
+        }
+    }
+}
+
+impl std::error::Error for SyntaxError {}
+
+/// Why a position text cannot be read: bad syntax, or a position that
+/// breaks the model's invariants.
+///
+/// ```
+/// use sprouts::notation::hoey;
+/// let e = hoey::parse_position("1,2,").unwrap_err();
+/// assert_eq!(e.to_string(), "at byte 4: expected a spot number, found the end of the text");
+/// let e = hoey::parse_position("1,1,1,1").unwrap_err();
+/// assert_eq!(e.to_string(), "invalid position: spot 1 has degree 3 but 4 sites (at most 3)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionTextError {
+    /// The text does not follow the grammar.
+    Syntax(SyntaxError),
+    /// The text reads, but the position is not valid.
+    Invalid(String),
+}
+
+impl fmt::Display for PositionTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionTextError::Syntax(e) => e.fmt(f),
+            PositionTextError::Invalid(e) => write!(f, "invalid position: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for PositionTextError {}
+
+impl From<SyntaxError> for PositionTextError {
+    fn from(e: SyntaxError) -> Self {
+        PositionTextError::Syntax(e)
+    }
+}

@@ -1,0 +1,26 @@
+//! Dan Hoey's Sprouts notation (hoey-notation.txt; NOTES.md section 5).
+//!
+//! - Positions: `,` between sites (`-` accepted on input), `;` between
+//!   boundaries, `/` between regions; abbreviated with `t` and `o` marks.
+//!   [`parse_position`], [`Position::to_hoey`](crate::model::Position::to_hoey),
+//!   [`Position::to_hoey_full`](crate::model::Position::to_hoey_full).
+//! - Moves: `A-C-B`, `.N` for a pier spot's site, `<list` / `>list` / `=`
+//!   for the separation, double-pivot rules 6a-6d. [`HoeyMove`] is the text
+//!   form; [`HoeyMove::to_move`] resolves it, [`HoeyMove::from_move`] writes
+//!   a move canonically.
+//! - Games: a transcript header (`5+` normal, `5-` misère, optional players),
+//!   moves separated by `;`, optional `I` / `II`. [`Game`], [`Replay`].
+//!
+//! ```
+//! use sprouts::notation::hoey::{Game, HoeyMove};
+//! let replay = "5+ 1-6-2; 3-7-4; 1-8-2>; 3-9-4>1".parse::<Game>().unwrap().replay().unwrap();
+//! assert_eq!(replay.position().to_hoey_full(), "1,8,2,6/3,9,4,7;2,8,1,6/4,9,3,7;5");
+//! ```
+
+mod game;
+mod movetext;
+mod position;
+
+pub use game::{Game, Replay, ReplayedMove};
+pub use movetext::{Endpoint, HoeyMove, Separation};
+pub use position::parse_position;

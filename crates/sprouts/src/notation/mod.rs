@@ -1,0 +1,16 @@
+//! Notations: one module per notation, each with a reader and a writer.
+//!
+//! - [`hoey`]: Dan Hoey's position and move notation, and games written
+//!   with it.
+//! - [`transcript`]: the transcript header (`5+`, players) and result (`I`,
+//!   `II`) shared by every game notation.
+//!
+//! Reading a move is *resolving* its text against the position before it
+//! (NOTES.md section 3): the text either names exactly one move or is a
+//! [`ResolveError`].
+
+mod error;
+pub mod hoey;
+pub mod transcript;
+
+pub use error::{GameError, PositionTextError, ResolveError, SyntaxError};
