@@ -189,7 +189,11 @@ impl Position {
     /// // 1-3-2 from two spots: one boundary 1,3,2,3.
     /// let p = Position::new(vec![vec![vec![1, 3, 2, 3]]], vec![0, 1, 1, 2], Variant::Normal).unwrap();
     /// assert_eq!(p.start_spots(), Some(2));
-    /// assert!(Position::new(vec![vec![vec![1, 3, 2]]], vec![0, 1, 1, 2], Variant::Normal).is_err());
+    /// // 3 has degree 2 but is listed once: fine for an abbreviated position
+    /// // (a pivot whose other region was left out), but spot 1 cannot have
+    /// // degree 0 with a neighbour.
+    /// assert!(Position::new(vec![vec![vec![1, 3, 2]]], vec![0, 1, 1, 2], Variant::Normal).is_ok());
+    /// assert!(Position::new(vec![vec![vec![1, 3, 2]]], vec![0, 0, 1, 2], Variant::Normal).is_err());
     /// ```
     pub fn new(
         regions: Vec<Vec<Vec<Spot>>>,

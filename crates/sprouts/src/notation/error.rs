@@ -91,10 +91,10 @@ impl std::error::Error for ResolveError {}
 ///
 /// ```
 /// use sprouts::notation::hoey::Game;
-/// let g: Game = "2+ 1-3-2; 1-4-1".parse().unwrap();
+/// let g: Game = "2+ 1-3-2; 1-4-1=; 1-5-2".parse().unwrap();
 /// let e = g.replay().unwrap_err();
-/// assert_eq!(e.to_string(), "move 2 (1-4-1): illegal: spot 1 has only one life left, a loop needs two");
-/// assert_eq!(e.number(), 2);
+/// assert_eq!(e.to_string(), "move 3 (1-5-2): illegal: spot 1 has no lives left");
+/// assert_eq!(e.number(), 3);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameError {
@@ -233,7 +233,7 @@ impl std::error::Error for SyntaxError {}
 /// let e = hoey::parse_position("1,2,").unwrap_err();
 /// assert_eq!(e.to_string(), "at byte 4: expected a spot number, found the end of the text");
 /// let e = hoey::parse_position("1,1,1,1").unwrap_err();
-/// assert_eq!(e.to_string(), "invalid position: spot 1 has degree 3 but 4 sites (at most 3)");
+/// assert_eq!(e.to_string(), "invalid position: spot 1 is listed 4 times (a spot has at most 3 sites)");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionTextError {

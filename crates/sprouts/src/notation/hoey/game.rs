@@ -91,7 +91,8 @@ impl Game {
     /// use sprouts::notation::hoey::Game;
     /// let g: Game = "5+ 1-6-2; 3-7-4; 1-8-2>; 3-9-4>1".parse().unwrap();
     /// let r = g.replay().unwrap();
-    /// assert_eq!(r.position().to_hoey(), "1,8,2/3,9,4;1,2/4,9,3;5");
+    /// // No spot is dead yet: the abbreviated form only rotates boundaries.
+    /// assert_eq!(r.position().to_hoey(), "1,8,2,6/3,9,4,7;1,6,2,8/3,7,4,9;5");
     /// ```
     pub fn replay(&self) -> Result<Replay, GameError> {
         let start = Position::start(self.header.spots, self.header.variant);

@@ -267,11 +267,12 @@ impl HoeyMove {
     ///
     /// ```
     /// use sprouts::notation::hoey::{self, HoeyMove};
-    /// let p = hoey::parse_position("1,3;2/1,3").unwrap();
-    /// let m: HoeyMove = "1-4-3".parse().unwrap();
+    /// // Element 6c: 4 and 6 are pivots of both regions, "=" fits both.
+    /// let p = hoey::parse_position("1,4,2,3,6/1,6,2,4").unwrap();
+    /// let m: HoeyMove = "4-7-6=".parse().unwrap();
     /// assert_eq!(
     ///     m.to_move(&p).unwrap_err().to_string(),
-    ///     "ambiguous: 2 moves fit: 1-4-3>2, 1-4-3="
+    ///     "ambiguous: 2 moves fit: 4-7-6<1, 4-7-6>1"
     /// );
     /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, ResolveError> {
@@ -489,6 +490,16 @@ impl HoeyMove {
                     }
                     v
                 } else {
+                    let mut sides = vec![m.right().to_vec()];
+                    let mirrored: Vec<usize> = others
+                        .iter()
+                        .copied()
+                        .filter(|o| !m.right().contains(o))
+                        .collect();
+                    let mirror = Move::new(m.region(), m.from(), m.to(), mirrored.clone());
+                    if pos.same_move(&m, &mirror) {
+                        sides.push(mirrored);
+                    }
                     let lowest = |bi: usize| {
                         region.boundaries()[bi]
                             .sites()
@@ -498,18 +509,23 @@ impl HoeyMove {
                             .min()
                             .expect("live boundary")
                     };
-                    let mut right: Vec<Spot> = Vec::new();
-                    let mut left: Vec<Spot> = Vec::new();
-                    for o in others {
-                        if m.right().contains(&o) {
-                            right.push(lowest(o));
-                        } else {
-                            left.push(lowest(o));
+                    let mut v = Vec::new();
+                    for side in sides {
+                        let mut right: Vec<Spot> = Vec::new();
+                        let mut left: Vec<Spot> = Vec::new();
+                        for &o in &others {
+                            if side.contains(&o) {
+                                right.push(lowest(o));
+                            } else {
+                                left.push(lowest(o));
+                            }
                         }
+                        right.sort_unstable();
+                        left.sort_unstable();
+                        v.push(Some(Separation::Right(right)));
+                        v.push(Some(Separation::Left(left)));
                     }
-                    right.sort_unstable();
-                    left.sort_unstable();
-                    vec![Some(Separation::Right(right)), Some(Separation::Left(left))]
+                    v
                 }
             }
         };
