@@ -137,7 +137,9 @@ impl fmt::Display for MoveError {
             ),
             K::Dead(s) => write!(f, "spot {s} has no lives left"),
             K::NotEnoughLives(s) => write!(f, "spot {s} has only one life left, a loop needs two"),
-            K::SameSpotTwoSites(s) => write!(f, "spot {s} cannot be joined to itself through two sites"),
+            K::SameSpotTwoSites(s) => {
+                write!(f, "spot {s} cannot be joined to itself through two sites")
+            }
             K::SplitOnJoin => write!(f, "a move between two boundaries splits nothing"),
             K::BadSplit(b) => write!(f, "boundary {} cannot go to a side", b + 1),
         }

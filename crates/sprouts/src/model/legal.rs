@@ -40,7 +40,11 @@ impl Family {
             MoveKind::Join => BigUint::from(1u8),
             _ => {
                 let m = self.others.len();
-                let e = if self.symmetric { m.saturating_sub(1) } else { m };
+                let e = if self.symmetric {
+                    m.saturating_sub(1)
+                } else {
+                    m
+                };
                 BigUint::from(1u8) << e
             }
         }
@@ -332,7 +336,11 @@ impl Iterator for LegalMoves<'_> {
             let f = self.families.get(self.family)?;
             if !self.started {
                 self.started = true;
-                let free = if f.kind == MoveKind::Join { 0 } else { self.free(f) };
+                let free = if f.kind == MoveKind::Join {
+                    0
+                } else {
+                    self.free(f)
+                };
                 self.bits = vec![false; free];
             } else {
                 // Advance the binary counter; on overflow go to the next family.
@@ -374,7 +382,11 @@ mod tests {
         // n loops with 2^(n-2) splits each (n >= 2) plus n(n-1)/2 joins.
         for n in 1..=12u32 {
             let p = Position::start(n, Variant::Normal);
-            let loops = if n == 1 { 1u64 } else { n as u64 * (1u64 << (n - 2)) };
+            let loops = if n == 1 {
+                1u64
+            } else {
+                n as u64 * (1u64 << (n - 2))
+            };
             let joins = (n as u64) * (n as u64 - 1) / 2;
             assert_eq!(p.count_moves(), BigUint::from(loops + joins), "n = {n}");
             if n <= 8 {

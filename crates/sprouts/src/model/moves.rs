@@ -183,10 +183,7 @@ impl Position {
     /// assert!(p.same_move(&m, &r));
     /// ```
     pub fn reverse_move(&self, m: &Move) -> Move {
-        let len = self
-            .regions
-            .get(m.region)
-            .map_or(0, |r| r.boundaries.len());
+        let len = self.regions.get(m.region).map_or(0, |r| r.boundaries.len());
         m.reversed(len)
     }
 
@@ -217,7 +214,10 @@ impl Position {
     /// assert_eq!(p.endpoints(&m), Some((1, 3)));
     /// ```
     pub fn endpoints(&self, m: &Move) -> Option<(Spot, Spot)> {
-        Some((self.spot_at(m.region, m.from)?, self.spot_at(m.region, m.to)?))
+        Some((
+            self.spot_at(m.region, m.from)?,
+            self.spot_at(m.region, m.to)?,
+        ))
     }
 
     /// Checks that a move is legal here.
@@ -388,14 +388,32 @@ mod tests {
     #[test]
     fn notes_section_2_mechanics() {
         let mut p = Position::start(5, Variant::Normal);
-        p.play_in_place(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(1, 0), vec![]))
-            .unwrap();
-        p.play_in_place(&Move::new(0, SiteRef::new(1, 0), SiteRef::new(2, 0), vec![]))
-            .unwrap();
-        assert_eq!(sites(&p), vec![vec![vec![1, 6, 2, 6], vec![3, 7, 4, 7], vec![5]]]);
+        p.play_in_place(&Move::new(
+            0,
+            SiteRef::new(0, 0),
+            SiteRef::new(1, 0),
+            vec![],
+        ))
+        .unwrap();
+        p.play_in_place(&Move::new(
+            0,
+            SiteRef::new(1, 0),
+            SiteRef::new(2, 0),
+            vec![],
+        ))
+        .unwrap();
+        assert_eq!(
+            sites(&p),
+            vec![vec![vec![1, 6, 2, 6], vec![3, 7, 4, 7], vec![5]]]
+        );
         // 1-8-2>: from spot 1 (index 0) to spot 2 (index 2), nothing to the right.
-        p.play_in_place(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 2), vec![]))
-            .unwrap();
+        p.play_in_place(&Move::new(
+            0,
+            SiteRef::new(0, 0),
+            SiteRef::new(0, 2),
+            vec![],
+        ))
+        .unwrap();
         assert_eq!(
             sites(&p),
             vec![
@@ -404,8 +422,13 @@ mod tests {
             ]
         );
         // 3-9-4>1 in region 2: boundary 1 holds 3 at 0, 4 at 2; [2,8,1,6] goes right.
-        p.play_in_place(&Move::new(1, SiteRef::new(1, 0), SiteRef::new(1, 2), vec![0]))
-            .unwrap();
+        p.play_in_place(&Move::new(
+            1,
+            SiteRef::new(1, 0),
+            SiteRef::new(1, 2),
+            vec![0],
+        ))
+        .unwrap();
         assert_eq!(
             sites(&p),
             vec![
@@ -424,7 +447,12 @@ mod tests {
         // 1-3-1> from two spots: 1,3;2/1,3 (NOTES section 5)
         let p = Position::start(2, Variant::Normal);
         let q = p
-            .play(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![]))
+            .play(&Move::new(
+                0,
+                SiteRef::new(0, 0),
+                SiteRef::new(0, 0),
+                vec![],
+            ))
             .unwrap();
         assert_eq!(sites(&q), vec![vec![vec![1, 3]], vec![vec![1, 3], vec![2]]]);
     }
@@ -433,21 +461,41 @@ mod tests {
     fn illegal_moves() {
         let p = Position::start(2, Variant::Normal);
         let q = p
-            .play(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(1, 0), vec![]))
+            .play(&Move::new(
+                0,
+                SiteRef::new(0, 0),
+                SiteRef::new(1, 0),
+                vec![],
+            ))
             .unwrap();
         // 1 now has degree 1: a loop on it is fine, but after 1-4-1 it is dead.
         let r = q
-            .play(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![]))
+            .play(&Move::new(
+                0,
+                SiteRef::new(0, 0),
+                SiteRef::new(0, 0),
+                vec![],
+            ))
             .unwrap();
         let m = Move::new(1, SiteRef::new(0, 2), SiteRef::new(0, 1), vec![]);
         assert_eq!(r.degree(1), 3);
         let e = r
-            .play(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 1), vec![]))
+            .play(&Move::new(
+                0,
+                SiteRef::new(0, 0),
+                SiteRef::new(0, 1),
+                vec![],
+            ))
             .unwrap_err();
         assert_eq!(e.to_string(), "spot 1 has no lives left");
         let _ = m;
         let e = q
-            .play(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![0]))
+            .play(&Move::new(
+                0,
+                SiteRef::new(0, 0),
+                SiteRef::new(0, 0),
+                vec![0],
+            ))
             .unwrap_err();
         assert_eq!(e.to_string(), "boundary 1 cannot go to a side");
     }

@@ -9,7 +9,7 @@ pub type Spot = u32;
 
 /// The largest spot number a position may use (keeps every count and index
 /// comfortably inside machine integers).
-pub const MAX_SPOT: Spot = 1 << 24;
+pub const MAX_SPOT: Spot = 1 << 20;
 
 /// Normal play (the player who cannot move loses) or misère play (the player
 /// who cannot move wins).
@@ -535,13 +535,13 @@ mod tests {
             Variant::Normal,
         )
         .unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "spot 3 lies on two boundaries of region 1"
-        );
+        assert_eq!(e.to_string(), "spot 3 lies on two boundaries of region 1");
         // a degree-0 spot with a neighbour
         let e = Position::new(vec![vec![vec![1, 2]]], vec![0, 0, 0], Variant::Normal).unwrap_err();
-        assert_eq!(e.to_string(), "spot 1 has no line but is not alone on its boundary");
+        assert_eq!(
+            e.to_string(),
+            "spot 1 has no line but is not alone on its boundary"
+        );
         // counts are right, but no plane drawing has these faces
         let e = Position::new(
             vec![vec![vec![1, 3]], vec![vec![2, 3]]],

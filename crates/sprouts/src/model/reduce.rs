@@ -53,10 +53,7 @@ impl Position {
             .filter_map(|r| reduced_region(&r.boundaries, &degree))
             .collect();
         regions.sort_unstable();
-        let live = self
-            .live_spots()
-            .map(|s| (s, self.degree(s)))
-            .collect();
+        let live = self.live_spots().map(|s| (s, self.degree(s))).collect();
         ReducedPosition { regions, live }
     }
 
@@ -86,7 +83,11 @@ fn full_key(p: &Position) -> (Vec<Vec<Vec<Spot>>>, &[u8], super::Variant) {
         .regions
         .iter()
         .map(|r| {
-            let mut bs: Vec<Vec<Spot>> = r.boundaries.iter().map(|b| least_rotation(&b.sites)).collect();
+            let mut bs: Vec<Vec<Spot>> = r
+                .boundaries
+                .iter()
+                .map(|b| least_rotation(&b.sites))
+                .collect();
             bs.sort_unstable();
             bs
         })
@@ -209,6 +210,9 @@ mod tests {
         )
         .unwrap();
         let r = p.reduced();
-        assert_eq!(r.regions(), &[vec![vec![1, 8, 4, 9, 8, 5], vec![2]], vec![vec![9]]]);
+        assert_eq!(
+            r.regions(),
+            &[vec![vec![1, 8, 4, 9, 8, 5], vec![2]], vec![vec![9]]]
+        );
     }
 }

@@ -51,13 +51,23 @@ impl Header {
             i += 1;
         }
         if i == digits_start {
-            return Err(SyntaxError::new(i, "the number of spots", text[i..].chars().next()));
+            return Err(SyntaxError::new(
+                i,
+                "the number of spots",
+                text[i..].chars().next(),
+            ));
         }
         let spots: u32 = text[digits_start..i]
             .parse()
             .ok()
             .filter(|&n: &u32| n < MAX_SPOT / 4)
-            .ok_or_else(|| SyntaxError::new(digits_start, "a number of spots below 4194304", text[digits_start..].chars().next()))?;
+            .ok_or_else(|| {
+                SyntaxError::new(
+                    digits_start,
+                    "a number of spots below 262144",
+                    text[digits_start..].chars().next(),
+                )
+            })?;
         let variant = match bytes.get(i) {
             Some(b'+') => {
                 i += 1;

@@ -140,7 +140,7 @@ impl Cursor<'_> {
             .ok_or_else(|| {
                 SyntaxError::new(
                     start,
-                    "a spot number below 16777216",
+                    "a spot number below 1048576",
                     self.text[start..].chars().next(),
                 )
             })
@@ -243,7 +243,13 @@ fn sites_of(region: &Region, spot: Spot) -> Vec<SiteRef> {
 /// The other boundaries of a region that hold a live spot.
 fn live_others(pos: &Position, region: &Region, except: usize) -> Vec<usize> {
     (0..region.boundaries().len())
-        .filter(|&i| i != except && region.boundaries()[i].sites().iter().any(|&s| pos.is_live(s)))
+        .filter(|&i| {
+            i != except
+                && region.boundaries()[i]
+                    .sites()
+                    .iter()
+                    .any(|&s| pos.is_live(s))
+        })
         .collect()
 }
 
@@ -310,9 +316,7 @@ impl HoeyMove {
             }
         }
         if a == b && pos.spot_lives(a) < 2 {
-            return Err(format!(
-                "spot {a} has only one life left, a loop needs two"
-            ));
+            return Err(format!("spot {a} has only one life left, a loop needs two"));
         }
         let mut found: Vec<Move> = Vec::new();
         let mut reason: Option<String> = None;
@@ -405,7 +409,9 @@ impl HoeyMove {
                 let mut listed = Vec::new();
                 for &x in list {
                     if x == self.from.spot || x == self.to.spot {
-                        return Err(format!("spot {x} is an end of the move and cannot be listed"));
+                        return Err(format!(
+                            "spot {x} is an end of the move and cannot be listed"
+                        ));
                     }
                     if x == 0 || x >= pos.next_spot() || !pos.is_live(x) {
                         return Err(format!("listed spot {x} is not a live spot"));
@@ -601,7 +607,15 @@ mod tests {
 
     #[test]
     fn parse_and_display() {
-        for t in ["1-6-2", "5.1-7-6.3", "1-8-2>", "3-9-4>1", "1-4-3=", "4-7-6<1", "1-9-3<2,5,7"] {
+        for t in [
+            "1-6-2",
+            "5.1-7-6.3",
+            "1-8-2>",
+            "3-9-4>1",
+            "1-4-3=",
+            "4-7-6<1",
+            "1-9-3<2,5,7",
+        ] {
             assert_eq!(t.parse::<HoeyMove>().unwrap().to_string(), t);
         }
         assert_eq!(
@@ -629,8 +643,15 @@ mod tests {
             let mv = m.parse::<HoeyMove>().unwrap().to_move(&p).unwrap();
             assert_eq!(HoeyMove::from_move(&p, &mv).unwrap().to_string(), m);
         }
-        let e = "5-7-6.3".parse::<HoeyMove>().unwrap().to_move(&p).unwrap_err();
-        assert_eq!(e.to_string(), "ambiguous: 2 moves fit: 5.1-7-6.3, 5.2-7-6.3");
+        let e = "5-7-6.3"
+            .parse::<HoeyMove>()
+            .unwrap()
+            .to_move(&p)
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "ambiguous: 2 moves fit: 5.1-7-6.3, 5.2-7-6.3"
+        );
     }
 
     /// Element 6: double-pivot moves.
@@ -650,24 +671,46 @@ mod tests {
             assert_eq!(q.play(&mv).unwrap().reduced(), pos.reduced());
             assert_eq!(HoeyMove::from_move(&q, &mv).unwrap().to_string(), text);
         }
-        let e = "4-7-6=".parse::<HoeyMove>().unwrap().to_move(&q).unwrap_err();
+        let e = "4-7-6="
+            .parse::<HoeyMove>()
+            .unwrap()
+            .to_move(&q)
+            .unwrap_err();
         assert!(e.is_ambiguous(), "{e}");
     }
 
     #[test]
     fn errors_name_the_reason() {
         let p = parse_position("1,6,2,6;3,7,4,7;5").unwrap();
-        let err = |t: &str| t.parse::<HoeyMove>().unwrap().to_move(&p).unwrap_err().to_string();
+        let err = |t: &str| {
+            t.parse::<HoeyMove>()
+                .unwrap()
+                .to_move(&p)
+                .unwrap_err()
+                .to_string()
+        };
         assert_eq!(err("1-9-2"), "illegal: the new spot must be 8, not 9");
         assert_eq!(err("1-8-12"), "illegal: there is no spot 12");
         assert_eq!(
             err("1-8-2"),
             "illegal: the move splits region 1 and must say which boundaries go where (<, > or =)"
         );
-        assert_eq!(err("1-8-2>2"), "illegal: spot 2 is an end of the move and cannot be listed");
-        assert_eq!(err("1-8-3>5"), "illegal: a move joining two boundaries separates nothing: write 1-8-3");
+        assert_eq!(
+            err("1-8-2>2"),
+            "illegal: spot 2 is an end of the move and cannot be listed"
+        );
+        assert_eq!(
+            err("1-8-3>5"),
+            "illegal: a move joining two boundaries separates nothing: write 1-8-3"
+        );
         let q = play(&play(&p, "1-8-2>"), "1-9-6");
-        let err = |t: &str| t.parse::<HoeyMove>().unwrap().to_move(&q).unwrap_err().to_string();
+        let err = |t: &str| {
+            t.parse::<HoeyMove>()
+                .unwrap()
+                .to_move(&q)
+                .unwrap_err()
+                .to_string()
+        };
         assert_eq!(err("1-10-5"), "illegal: spot 1 has no lives left");
     }
 }

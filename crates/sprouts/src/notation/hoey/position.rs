@@ -132,7 +132,9 @@ fn parse_structure(text: &str) -> Result<Structure, SyntaxError> {
             .parse()
             .ok()
             .filter(|&s| s > 0 && s < MAX_SPOT)
-            .ok_or_else(|| SyntaxError::new(start, "a spot number from 1 to 16777215", found(start)))?;
+            .ok_or_else(|| {
+                SyntaxError::new(start, "a spot number from 1 to 1048575", found(start))
+            })?;
         let mark = match bytes.get(i) {
             Some(b't') => {
                 i += 1;
@@ -217,7 +219,13 @@ impl Position {
             let bs: Vec<Vec<Spot>> = r
                 .boundaries()
                 .iter()
-                .map(|b| b.sites().iter().copied().filter(|&s| self.is_live(s)).collect::<Vec<_>>())
+                .map(|b| {
+                    b.sites()
+                        .iter()
+                        .copied()
+                        .filter(|&s| self.is_live(s))
+                        .collect::<Vec<_>>()
+                })
                 .filter(|b: &Vec<Spot>| !b.is_empty())
                 .collect();
             let mut spots: Vec<Spot> = bs.iter().flatten().copied().collect();
@@ -288,7 +296,10 @@ mod tests {
         let q = parse_position("1,8,4,9t,8,5;2").unwrap();
         assert!(!q.is_complete());
         assert_eq!(q.to_hoey(), "1,8,4,9t,8,5;2");
-        assert_eq!(q.reduced().regions(), &[vec![vec![1, 8, 4, 9, 8, 5], vec![2]]]);
+        assert_eq!(
+            q.reduced().regions(),
+            &[vec![vec![1, 8, 4, 9, 8, 5], vec![2]]]
+        );
     }
 
     #[test]
