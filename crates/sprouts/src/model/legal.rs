@@ -65,9 +65,9 @@ impl Position {
     /// ```
     /// use sprouts::model::Position;
     /// let p = Position::start(2, Default::default());
-    /// // 1-3-2, a loop on 1 with 2 inside or outside (the same position up to
-    /// // labels? no: 2 is in a different region, and the two loops' regions
-    /// // are alike, so one move), the same on 2.
+    /// // 1-3-2, and a loop on 1 or on 2. A loop on a lone spot makes two
+    /// // regions that both read `1,3`, so the other spot inside or outside
+    /// // is the same move.
     /// assert_eq!(p.legal_moves().count(), 3);
     /// ```
     pub fn legal_moves(&self) -> LegalMoves<'_> {
