@@ -2,6 +2,7 @@
 //!
 //! - [`hoey`]: Dan Hoey's position and move notation, and games written
 //!   with it.
+//! - [`wgosa`]: the World Game of Sprouts Association's move notation.
 //! - [`transcript`]: the transcript header (`5+`, players) and result (`I`,
 //!   `II`) shared by every game notation.
 //!
@@ -11,6 +12,9 @@
 
 mod error;
 pub mod hoey;
+mod replay;
 pub mod transcript;
+pub mod wgosa;
 
 pub use error::{GameError, PositionTextError, ResolveError, SyntaxError};
+pub use replay::{Replay, ReplayedMove};

@@ -21,6 +21,7 @@ mod game;
 mod movetext;
 mod position;
 
-pub use game::{Game, Replay, ReplayedMove};
+pub use crate::notation::replay::{Replay, ReplayedMove};
+pub use game::Game;
 pub use movetext::{Endpoint, HoeyMove, Separation};
 pub use position::parse_position;

@@ -1,0 +1,152 @@
+//! A game replayed move by move, whatever notation it was written in.
+
+use std::fmt;
+
+use crate::model::{Move, Position};
+use crate::notation::error::GameError;
+use crate::notation::hoey::{Game, HoeyMove};
+use crate::notation::transcript::{Header, Winner};
+
+/// One move of a replayed game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayedMove {
+    /// The text as written.
+    pub text: String,
+    /// The canonical Hoey text of the move.
+    pub canonical: String,
+    /// The resolved move, in the position before it.
+    pub resolved: Move,
+}
+
+/// A game whose every move was checked.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    header: Header,
+    winner: Option<Winner>,
+    start: Position,
+    moves: Vec<ReplayedMove>,
+    end: Position,
+}
+
+/// Replays `moves` from the start `header` describes, resolving each text
+/// with `resolve` (which says why a text fails).
+pub(crate) fn replay(
+    header: &Header,
+    winner: Option<Winner>,
+    moves: &[String],
+    resolve: impl Fn(&str, &Position) -> Result<Move, String>,
+) -> Result<Replay, GameError> {
+    let start = Position::start(header.spots, header.variant);
+    let mut pos = start.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, text) in moves.iter().enumerate() {
+        let fail = |reason: &dyn fmt::Display| GameError::new(i + 1, text.clone(), reason);
+        let m = resolve(text, &pos).map_err(|e| fail(&e))?;
+        let canonical = HoeyMove::from_move(&pos, &m)
+            .map_err(|e| fail(&e))?
+            .to_string();
+        pos.play_in_place(&m).map_err(|e| fail(&e))?;
+        out.push(ReplayedMove {
+            text: text.clone(),
+            canonical,
+            resolved: m,
+        });
+    }
+    Ok(Replay {
+        header: header.clone(),
+        winner,
+        start,
+        moves: out,
+        end: pos,
+    })
+}
+
+impl Replay {
+    /// The header of the game.
+    ///
+    /// ```
+    /// use sprouts::notation::hoey::Game;
+    /// let r = "3- 1-4-2".parse::<Game>().unwrap().replay().unwrap();
+    /// assert_eq!(r.header().spots, 3);
+    /// ```
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The recorded result.
+    ///
+    /// ```
+    /// use sprouts::notation::{hoey::Game, transcript::Winner};
+    /// let r = "3+ 1-4-2 II".parse::<Game>().unwrap().replay().unwrap();
+    /// assert_eq!(r.winner(), Some(Winner::Second));
+    /// ```
+    pub fn winner(&self) -> Option<Winner> {
+        self.winner
+    }
+
+    /// The starting position.
+    ///
+    /// ```
+    /// use sprouts::notation::hoey::Game;
+    /// let r = "3+ 1-4-2".parse::<Game>().unwrap().replay().unwrap();
+    /// assert_eq!(r.start().next_spot(), 4);
+    /// ```
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The moves, checked, with their canonical texts.
+    ///
+    /// ```
+    /// use sprouts::notation::hoey::Game;
+    /// let r = "3+ 2-4-1".parse::<Game>().unwrap().replay().unwrap();
+    /// assert_eq!(r.moves()[0].canonical, "1-4-2");
+    /// ```
+    pub fn moves(&self) -> &[ReplayedMove] {
+        &self.moves
+    }
+
+    /// The position after the last move.
+    ///
+    /// ```
+    /// use sprouts::notation::hoey::Game;
+    /// let r = "3+ 1-4-2".parse::<Game>().unwrap().replay().unwrap();
+    /// assert_eq!(r.position().to_hoey_full(), "1,4,2,4;3");
+    /// ```
+    pub fn position(&self) -> &Position {
+        &self.end
+    }
+
+    /// The position after each move, in order (computed as it goes).
+    ///
+    /// ```
+    /// use sprouts::notation::hoey::Game;
+    /// let r = "3+ 1-4-2; 1-5-3".parse::<Game>().unwrap().replay().unwrap();
+    /// let all: Vec<String> = r.positions().map(|p| p.to_hoey_full()).collect();
+    /// assert_eq!(all, vec!["1,4,2,4;3", "1,5,3,5,1,4,2,4"]);
+    /// ```
+    pub fn positions(&self) -> impl Iterator<Item = Position> + '_ {
+        let mut pos = self.start.clone();
+        self.moves.iter().map(move |m| {
+            pos.play_in_place(&m.resolved)
+                .expect("replayed moves are legal");
+            pos.clone()
+        })
+    }
+
+    /// The game written canonically in Hoey notation.
+    ///
+    /// ```
+    /// use sprouts::notation::hoey::Game;
+    /// let r = "3+ (A - B*) 2-4-1 ; 3-5-1 I".parse::<Game>().unwrap().replay().unwrap();
+    /// assert_eq!(r.to_hoey(), "3+ (A - B*) 1-4-2; 1-5-3 I");
+    /// ```
+    pub fn to_hoey(&self) -> String {
+        Game {
+            header: self.header.clone(),
+            moves: self.moves.iter().map(|m| m.canonical.clone()).collect(),
+            winner: self.winner,
+        }
+        .to_string()
+    }
+}

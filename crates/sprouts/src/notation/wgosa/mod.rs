@@ -1,0 +1,532 @@
+//! WGOSA move notation (wgosa-notation.txt; NOTES.md section 4):
+//! `f(g)h`, `f(g)h[L]`, `f(g@i)h`, `f!(g)h`, `f(g)!h`, `f(g)h![L]`.
+//!
+//! Reading resolves the text against the position before the move by the
+//! rules of NOTES.md section 4, in order:
+//!
+//! 1. `g` must be the next spot; `L` may be unsorted and mix spots and
+//!    ranges (`[41,12-14]`); a range of two (`[10-11]`) is accepted.
+//! 2. Candidates: every region holding sites of `f` and `h`, every pair of
+//!    their sites there, and for a move that splits the region both choices
+//!    of which new region is the L side. Another boundary goes to the L side
+//!    exactly when it holds a listed spot; every listed spot must touch the L
+//!    side and not the other. A move that splits nothing takes no list.
+//! 3. Minimal enclosure: keep the candidates whose L side has the fewest live
+//!    spots beyond L, `f`, `g` and `h`.
+//! 4. Region, when candidates lie in different regions: with `@i`, keep
+//!    those where `g` shares a region with live spot `i`; without it, those
+//!    where `g`'s regions hold no live spot but `f`, `g`, `h`.
+//! 5. Site, when candidates differ in the site of `f` (then of `h`): the
+//!    neighbour of `f` on the left (its predecessor in left-hand order) has
+//!    the lower number, or with `f!` the higher; the same for `!h`.
+//! 6. Orientation, for `f != h`, when candidates differ in it: without a
+//!    mark the L side reads `f, g, h` in left-hand order (it lies on the
+//!    right site of `g`, Hoey's `f-g-h>`); with `h![L]`, the other.
+//!
+//! A mark given where there was no choice to make is accepted and has no
+//! effect. What is left must be exactly one move (moves leaving the same
+//! position count once), or the text is an error that says why.
+//!
+//! ```
+//! use sprouts::model::{Position, Variant};
+//! use sprouts::notation::wgosa::WgosaMove;
+//! let p = Position::start(3, Variant::Normal);
+//! let m: WgosaMove = "1(4)1[2]".parse().unwrap();
+//! let q = p.play(&m.to_move(&p).unwrap()).unwrap();
+//! assert_eq!(q.to_hoey(), "1,4;2/1,4;3");
+//! ```
+
+mod game;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::model::{Move, MoveKind, Position, Region, SiteRef, Spot, MAX_SPOT};
+use crate::notation::error::{ResolveError, SyntaxError};
+
+pub use game::{WgosaGame, WgosaReplay};
+
+/// One item of a WGOSA list: a spot or a range `a-b`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ListItem {
+    /// A single spot.
+    Spot(Spot),
+    /// The spots `a..=b`.
+    Range(Spot, Spot),
+}
+
+/// A move written in WGOSA notation, not yet resolved.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct WgosaMove {
+    /// `f`, where the line starts.
+    pub from: Spot,
+    /// `f!`: the site of `f` whose left neighbour has the higher number.
+    pub from_mark: bool,
+    /// `g`, the new spot.
+    pub new: Spot,
+    /// `@i`: a live spot that shares a region with `g`.
+    pub at: Option<Spot>,
+    /// `!h`: the site of `h` whose left neighbour has the higher number.
+    pub to_mark: bool,
+    /// `h`, where the line ends.
+    pub to: Spot,
+    /// `![L]`: the L side reads `h, g, f` in left-hand order.
+    pub orientation_mark: bool,
+    /// `[L]`, as written.
+    pub list: Option<Vec<ListItem>>,
+}
+
+impl WgosaMove {
+    /// The listed spots, ranges expanded, sorted, without repeats.
+    ///
+    /// ```
+    /// use sprouts::notation::wgosa::WgosaMove;
+    /// let m: WgosaMove = "4(27)4[5,2]".parse().unwrap();
+    /// assert_eq!(m.listed(), vec![2, 5]);
+    /// ```
+    pub fn listed(&self) -> Vec<Spot> {
+        let mut v: Vec<Spot> = Vec::new();
+        for item in self.list.iter().flatten() {
+            match *item {
+                ListItem::Spot(s) => v.push(s),
+                ListItem::Range(a, b) => v.extend(a.min(b)..=a.max(b)),
+            }
+        }
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+}
+
+impl fmt::Display for WgosaMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.from)?;
+        if self.from_mark {
+            f.write_str("!")?;
+        }
+        write!(f, "({}", self.new)?;
+        if let Some(i) = self.at {
+            write!(f, "@{i}")?;
+        }
+        f.write_str(")")?;
+        if self.to_mark {
+            f.write_str("!")?;
+        }
+        write!(f, "{}", self.to)?;
+        if self.orientation_mark {
+            f.write_str("!")?;
+        }
+        if let Some(list) = &self.list {
+            f.write_str("[")?;
+            for (i, item) in list.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                match item {
+                    ListItem::Spot(s) => write!(f, "{s}")?,
+                    ListItem::Range(a, b) => write!(f, "{a}-{b}")?,
+                }
+            }
+            f.write_str("]")?;
+        }
+        Ok(())
+    }
+}
+
+struct Cursor<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl Cursor<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.at).copied()
+    }
+    fn found(&self) -> Option<char> {
+        self.text.get(self.at..).and_then(|t| t.chars().next())
+    }
+    fn eat(&mut self, b: u8) -> bool {
+        let hit = self.peek() == Some(b);
+        self.at += usize::from(hit);
+        hit
+    }
+    fn expect(&mut self, b: u8, what: &str) -> Result<(), SyntaxError> {
+        if self.eat(b) {
+            Ok(())
+        } else {
+            Err(SyntaxError::new(self.at, what, self.found()))
+        }
+    }
+    fn number(&mut self) -> Result<Spot, SyntaxError> {
+        let start = self.at;
+        while self.peek().is_some_and(|b| b.is_ascii_digit()) {
+            self.at += 1;
+        }
+        if start == self.at {
+            return Err(SyntaxError::new(start, "a spot number", self.found()));
+        }
+        self.text[start..self.at]
+            .parse::<Spot>()
+            .ok()
+            .filter(|&n| n < MAX_SPOT)
+            .ok_or_else(|| {
+                SyntaxError::new(
+                    start,
+                    format!("a spot number below {MAX_SPOT}"),
+                    self.text[start..].chars().next(),
+                )
+            })
+    }
+}
+
+impl FromStr for WgosaMove {
+    type Err = SyntaxError;
+
+    /// Reads `f(g)h` with its optional parts; white space around the whole
+    /// text is ignored.
+    fn from_str(s: &str) -> Result<WgosaMove, SyntaxError> {
+        let lead = s.len() - s.trim_start().len();
+        let mut c = Cursor {
+            text: s.trim(),
+            at: 0,
+        };
+        let parsed = (|| {
+            let from = c.number()?;
+            let from_mark = c.eat(b'!');
+            c.expect(b'(', "'(' before the new spot")?;
+            let new = c.number()?;
+            let at = if c.eat(b'@') { Some(c.number()?) } else { None };
+            c.expect(b')', "')' after the new spot")?;
+            let to_mark = c.eat(b'!');
+            let to = c.number()?;
+            let orientation_mark = c.eat(b'!');
+            let list = if c.eat(b'[') {
+                let mut items = Vec::new();
+                if !c.eat(b']') {
+                    loop {
+                        let a = c.number()?;
+                        if c.eat(b'-') {
+                            let b = c.number()?;
+                            items.push(ListItem::Range(a, b));
+                        } else {
+                            items.push(ListItem::Spot(a));
+                        }
+                        if c.eat(b']') {
+                            break;
+                        }
+                        c.expect(b',', "',' or ']' in the list")?;
+                    }
+                }
+                Some(items)
+            } else {
+                if orientation_mark {
+                    return Err(SyntaxError::new(c.at, "'[' after '!'", c.found()));
+                }
+                None
+            };
+            if c.peek().is_some() {
+                return Err(SyntaxError::new(c.at, "the end of the move", c.found()));
+            }
+            Ok(WgosaMove {
+                from,
+                from_mark,
+                new,
+                at,
+                to_mark,
+                to,
+                orientation_mark,
+                list,
+            })
+        })();
+        parsed.map_err(|e| e.shifted(lead))
+    }
+}
+
+/// A candidate move with what the rules look at.
+struct Candidate {
+    mv: Move,
+    after: Position,
+    /// For a split: the index (in `after`) of the L side region.
+    l_region: Option<usize>,
+    /// The L side is the right (X) region: it reads f, g, h.
+    l_is_right: bool,
+    from_site: (usize, SiteRef),
+    to_site: (usize, SiteRef),
+}
+
+fn spots_of(region: &Region) -> impl Iterator<Item = Spot> + '_ {
+    region
+        .boundaries()
+        .iter()
+        .flat_map(|b| b.sites().iter().copied())
+}
+
+fn sites_of(region: &Region, spot: Spot) -> Vec<SiteRef> {
+    let mut out = Vec::new();
+    for (bi, b) in region.boundaries().iter().enumerate() {
+        for (i, &s) in b.sites().iter().enumerate() {
+            if s == spot {
+                out.push(SiteRef::new(bi, i));
+            }
+        }
+    }
+    out
+}
+
+/// The spots before and after a site in left-hand order.
+fn neighbours(region: &Region, site: SiteRef) -> (Spot, Spot) {
+    let sites = region.boundaries()[site.boundary].sites();
+    let n = sites.len();
+    (sites[(site.index + n - 1) % n], sites[(site.index + 1) % n])
+}
+
+impl WgosaMove {
+    /// Resolves the text against a position (NOTES.md section 4).
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// use sprouts::notation::wgosa::WgosaMove;
+    /// let p = Position::start(2, Variant::Normal);
+    /// let m: WgosaMove = "1(3)2[1]".parse().unwrap();
+    /// assert_eq!(m.to_move(&p).unwrap_err().to_string(), "illegal: a move that splits nothing takes no list");
+    /// ```
+    pub fn to_move(&self, pos: &Position) -> Result<Move, ResolveError> {
+        let found = self.resolve(pos).map_err(ResolveError::illegal)?;
+        match found.len() {
+            1 => Ok(found.into_iter().next().expect("one").mv),
+            _ => {
+                let mut texts: Vec<String> = found
+                    .iter()
+                    .map(|c| {
+                        crate::notation::hoey::HoeyMove::from_move(pos, &c.mv)
+                            .map(|h| format!("Hoey {h}"))
+                            .unwrap_or_else(|e| e.to_string())
+                    })
+                    .collect();
+                texts.sort();
+                Err(ResolveError::ambiguous(texts))
+            }
+        }
+    }
+
+    fn resolve(&self, pos: &Position) -> Result<Vec<Candidate>, String> {
+        let next = pos.next_spot();
+        if self.new != next {
+            return Err(format!("the new spot must be {next}, not {}", self.new));
+        }
+        let (f, h, g) = (self.from, self.to, self.new);
+        for s in [f, h] {
+            if s == 0 || s >= next {
+                return Err(format!("there is no spot {s}"));
+            }
+        }
+        for s in [f, h] {
+            if !pos.is_live(s) {
+                return Err(format!("spot {s} has no lives left"));
+            }
+        }
+        if f == h && pos.spot_lives(f) < 2 {
+            return Err(format!("spot {f} has only one life left, a loop needs two"));
+        }
+        let listed = self.listed();
+        for &x in &listed {
+            if x == 0 || x >= next {
+                return Err(format!("listed spot {x} does not exist"));
+            }
+        }
+        // Rule 2: candidates.
+        let mut cands: Vec<Candidate> = Vec::new();
+        let mut reason: Option<String> = None;
+        let mut shared = false;
+        for (r, region) in pos.regions().iter().enumerate() {
+            let sf = sites_of(region, f);
+            let sh = sites_of(region, h);
+            if sf.is_empty() || sh.is_empty() {
+                continue;
+            }
+            shared = true;
+            for &s in &sf {
+                for &t in &sh {
+                    if f == h && s != t {
+                        continue;
+                    }
+                    if s.boundary != t.boundary {
+                        if !listed.is_empty() {
+                            reason.get_or_insert("a move that splits nothing takes no list".into());
+                            continue;
+                        }
+                        let mv = Move::new(r, s, t, Vec::new());
+                        if let Ok(after) = pos.play(&mv) {
+                            cands.push(Candidate {
+                                mv,
+                                after,
+                                l_region: None,
+                                l_is_right: false,
+                                from_site: (r, s),
+                                to_site: (r, t),
+                            });
+                        }
+                        continue;
+                    }
+                    for l_is_right in [true, false] {
+                        let mut l_boundaries = Vec::new();
+                        let mut other_boundaries = Vec::new();
+                        for (bi, b) in region.boundaries().iter().enumerate() {
+                            if bi == s.boundary {
+                                continue;
+                            }
+                            if b.sites().iter().any(|x| listed.binary_search(x).is_ok()) {
+                                l_boundaries.push(bi);
+                            } else if b.sites().iter().any(|&x| pos.is_live(x)) {
+                                other_boundaries.push(bi);
+                            }
+                        }
+                        let right = if l_is_right {
+                            l_boundaries
+                        } else {
+                            other_boundaries
+                        };
+                        let mv = Move::new(r, s, t, right);
+                        let Ok(after) = pos.play(&mv) else { continue };
+                        // play puts the right (X) region at r and the left at r + 1.
+                        let (l_idx, o_idx) = if l_is_right { (r, r + 1) } else { (r + 1, r) };
+                        let l_spots: Vec<Spot> = spots_of(&after.regions()[l_idx]).collect();
+                        let o_spots: Vec<Spot> = spots_of(&after.regions()[o_idx]).collect();
+                        if let Some(&x) = listed
+                            .iter()
+                            .find(|x| !l_spots.contains(x) || o_spots.contains(x))
+                        {
+                            reason.get_or_insert(format!(
+                                "listed spot {x} cannot be separated from the rest by this move"
+                            ));
+                            continue;
+                        }
+                        cands.push(Candidate {
+                            mv,
+                            after,
+                            l_region: Some(l_idx),
+                            l_is_right,
+                            from_site: (r, s),
+                            to_site: (r, t),
+                        });
+                    }
+                }
+            }
+        }
+        if !shared {
+            return Err(format!("spots {f} and {h} share no region"));
+        }
+        if cands.is_empty() {
+            return Err(reason.unwrap_or_else(|| "no move fits".into()));
+        }
+        // Rule 3: minimal enclosure.
+        let beyond = |c: &Candidate| -> usize {
+            let Some(l) = c.l_region else { return 0 };
+            let mut v: Vec<Spot> = spots_of(&c.after.regions()[l])
+                .filter(|&x| {
+                    c.after.is_live(x)
+                        && x != f
+                        && x != g
+                        && x != h
+                        && listed.binary_search(&x).is_err()
+                })
+                .collect();
+            v.sort_unstable();
+            v.dedup();
+            v.len()
+        };
+        let least = cands.iter().map(beyond).min().expect("non-empty");
+        cands.retain(|c| beyond(c) == least);
+        // Rule 4: region.
+        if distinct(&cands, |c| c.mv.region()) > 1 {
+            let g_spots = |c: &Candidate| -> Vec<Spot> {
+                let r = c.mv.region();
+                let mut idx = vec![r];
+                if c.mv.kind() != MoveKind::Join {
+                    idx.push(r + 1);
+                }
+                idx.into_iter()
+                    .flat_map(|i| spots_of(&c.after.regions()[i]).collect::<Vec<_>>())
+                    .filter(|&x| c.after.is_live(x))
+                    .collect()
+            };
+            match self.at {
+                Some(i) => cands.retain(|c| g_spots(c).contains(&i)),
+                None => cands.retain(|c| g_spots(c).iter().all(|&x| x == f || x == g || x == h)),
+            }
+            if cands.is_empty() {
+                return Err(match self.at {
+                    Some(i) => format!("no region of the move holds live spot {i}"),
+                    None => "the move can be made in more than one region: say which with @".into(),
+                });
+            }
+        }
+        // Rule 5: sites.
+        for (mark, which) in [(self.from_mark, 0), (self.to_mark, 1)] {
+            let site = |c: &Candidate| if which == 0 { c.from_site } else { c.to_site };
+            if distinct(&cands, site) > 1 {
+                cands.retain(|c| {
+                    let (r, s) = site(c);
+                    let (left, right) = neighbours(&pos.regions()[r], s);
+                    (left < right) != mark
+                });
+            }
+        }
+        // Rule 6: orientation.
+        if f != h && distinct(&cands, |c| c.l_is_right) > 1 {
+            cands.retain(|c| c.l_region.is_none() || c.l_is_right != self.orientation_mark);
+        }
+        if cands.is_empty() {
+            return Err("no move fits the marks".into());
+        }
+        // Moves that leave the same position are one move.
+        let mut out: Vec<Candidate> = Vec::new();
+        for c in cands {
+            let k = c.after.reduced();
+            if !out.iter().any(|o| o.after.reduced() == k) {
+                out.push(c);
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn distinct<T: PartialEq>(cands: &[Candidate], key: impl Fn(&Candidate) -> T) -> usize {
+    let mut seen: Vec<T> = Vec::new();
+    for c in cands {
+        let k = key(c);
+        if !seen.contains(&k) {
+            seen.push(k);
+        }
+    }
+    seen.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_display_round_trip() {
+        for t in [
+            "1(15)2",
+            "1(16)1[3-10]",
+            "6(16@2)14",
+            "4(27)4[5,2]",
+            "20(33)31[21,22]",
+            "3!(9)4",
+            "3(9)!4",
+            "3(9)4![5]",
+        ] {
+            assert_eq!(t.parse::<WgosaMove>().unwrap().to_string(), t);
+        }
+        assert_eq!(
+            "1(15".parse::<WgosaMove>().unwrap_err().to_string(),
+            "at byte 4: expected ')' after the new spot, found the end of the text"
+        );
+        assert_eq!(
+            "1(15)2!".parse::<WgosaMove>().unwrap_err().to_string(),
+            "at byte 7: expected '[' after '!', found the end of the text"
+        );
+    }
+}
