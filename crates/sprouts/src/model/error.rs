@@ -26,7 +26,6 @@ pub(crate) enum PositionErrorKind {
     TooManySites(Spot, u8, u32),
     SpotOnTwoBoundaries(Spot, usize),
     LoneSpotNotAlone(Spot),
-    MissingSpot(Spot),
     LineToNowhere(Spot),
     DegreeSum(u64),
     NewSpotDegree(Spot, u8),
@@ -66,7 +65,6 @@ impl fmt::Display for PositionError {
             K::LoneSpotNotAlone(s) => {
                 write!(f, "spot {s} has no line but is not alone on its boundary")
             }
-            K::MissingSpot(s) => write!(f, "spot {s} is live but not listed"),
             K::LineToNowhere(s) => write!(f, "spot {s} has one line but no neighbour"),
             K::DegreeSum(sum) => write!(
                 f,

@@ -408,23 +408,13 @@ impl Position {
             }
         }
         let complete = (1..next).all(|s| counts[s] as usize == sites_of_degree(self.degree[s]));
-        for s in 1..next {
-            let d = self.degree[s];
-            if d < 3 && counts[s] == 0 && complete {
-                return Err(K::MissingSpot(s as Spot).into());
-            }
-            if d == 1 && counts[s] == 1 && !complete {
-                // an `o` spot: fine, alone or not.
-            }
-        }
         if !complete {
             self.start = None;
             return Ok(());
         }
         // Complete positions: pivots, piers, degree sum, planarity.
-        for s in 1..next {
-            if self.degree[s] == 1 {
-                let (r, b) = first_place[s].expect("complete: listed");
+        for (s, place) in first_place.iter().enumerate().skip(1) {
+            if let (1, Some((r, b))) = (self.degree[s], *place) {
                 if self.regions[r].boundaries[b].sites.len() == 1 {
                     return Err(K::LineToNowhere(s as Spot).into());
                 }
