@@ -1,1 +1,107 @@
-fn main() {}
+//! `sprouts`: replay, check and list the moves of Sprouts games written in
+//! Hoey notation.
+//!
+//! One module per command ([`replay`], [`moves`]); [`output`] holds what
+//! they share: the JSON shapes, the text form of a position and a stdout
+//! writer that stops quietly when the reader goes away.
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod moves;
+mod output;
+mod replay;
+
+/// Replay, check and explore games of Sprouts written in Hoey notation.
+///
+/// A game is a header (`5+` normal play, `5-` misère, optionally followed by
+/// players in parentheses), moves separated by `;`, and an optional result
+/// `I` or `II`, for example `5+ 1-6-2; 3-7-4; 1-8-2>; 3-9-4>1`.
+///
+/// A position is written with `,` between sites, `;` between boundaries and
+/// `/` between regions, full (`1,6,2,6;3,7,4,7;5`) or abbreviated (`1,2;5`).
+#[derive(Debug, Parser)]
+#[command(
+    name = "sprouts",
+    version,
+    propagate_version = true,
+    after_long_help = "\
+Exit status: 0 on success, 1 when the input is bad (the reason is one line on
+standard error, starting with `sprouts: `), 2 when the command line is wrong."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Replay(replay::Args),
+    Moves(moves::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Replay(args) => replay::run(args),
+        Command::Moves(args) => moves::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader of our output went away (`sprouts moves ... | head`):
+        // nothing more to say.
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sprouts: {}", one_line(&format!("{e:#}")));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// The message with control characters and line separators escaped, so
+/// that an error is always exactly one line (a move text may hold a newline
+/// when a `;` is missing).
+fn one_line(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    for c in message.chars() {
+        if c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cli_is_well_formed() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn one_line_escapes_breaks() {
+        assert_eq!(
+            one_line("move 1 (1-6-2\n3-7-4): x"),
+            "move 1 (1-6-2\\n3-7-4): x"
+        );
+        assert_eq!(one_line("a\rb\u{2028}c\td"), "a\\rb\\u{2028}c\\td");
+        assert_eq!(
+            one_line("spot 7 has no lives left"),
+            "spot 7 has no lives left"
+        );
+    }
+}

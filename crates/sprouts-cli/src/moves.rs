@@ -1,0 +1,173 @@
+//! `sprouts moves`: the legal moves of a position, or their number.
+
+use std::io::Write;
+
+use anyhow::{anyhow, Context, Result};
+use serde::Serialize;
+use sprouts::model::{Position, Variant, MAX_SPOT};
+use sprouts::notation::hoey::{self, HoeyMove};
+use sprouts::notation::PositionTextError;
+
+use crate::output::{self, PositionJson};
+
+/// List the legal moves of a position.
+///
+/// One line per move: its canonical Hoey text, a tab, and the position after
+/// it (abbreviated; `(no live region)` when no move is left after it). Moves
+/// that give the same position are listed once. Moves are written out one by
+/// one, so a position with 2^k moves starts printing at once; see --limit
+/// and --count.
+#[derive(Debug, clap::Args)]
+#[command(
+    override_usage = "sprouts moves [OPTIONS] <POSITION>\n       sprouts moves [OPTIONS] --spots <N>",
+    after_long_help = "\
+JSON output (--json): one object on one line.
+  position    {hoey, hoey_full}: the position, abbreviated and full
+  variant     \"normal\" or \"misere\"
+  count       the number of legal moves, as a decimal string (it can exceed
+              what a 64-bit integer holds)
+  moves       [{text, position, position_full}]: canonical Hoey move text
+              and the position after the move, abbreviated and full
+              (absent with --count)
+  truncated   true when --limit left moves out (absent with --count)
+An empty abbreviated position is \"\" in JSON.
+
+Examples:
+  sprouts moves '1,6,2,6;3,7,4,7;5'
+  sprouts moves --spots 3 --full
+  sprouts moves --spots 27 --count"
+)]
+pub struct Args {
+    /// The position in Hoey notation, full or abbreviated, e.g. `1,6,2,6;3;4;5`
+    /// (quote it for the shell).
+    #[arg(
+        value_name = "POSITION",
+        required_unless_present = "spots",
+        conflicts_with = "spots"
+    )]
+    position: Option<String>,
+
+    /// Use the start of an N-spot game instead of a POSITION.
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u32).range(0..i64::from(MAX_SPOT / 4))
+    )]
+    spots: Option<u32>,
+
+    /// Misère play (only the JSON `variant` field shows it: the moves are the same).
+    #[arg(long)]
+    misere: bool,
+
+    /// Print only the number of legal moves (computed without listing them).
+    #[arg(long)]
+    count: bool,
+
+    /// List at most K moves.
+    #[arg(long, value_name = "K", conflicts_with = "count")]
+    limit: Option<u64>,
+
+    /// Print full positions (every site listed) instead of abbreviated ones.
+    #[arg(long)]
+    full: bool,
+
+    /// Print JSON instead of text (fields in --help).
+    #[arg(long)]
+    json: bool,
+}
+
+/// One move in `moves --json`.
+#[derive(Debug, Serialize)]
+struct MoveJson {
+    text: String,
+    position: String,
+    position_full: String,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let variant = if args.misere {
+        Variant::Misere
+    } else {
+        Variant::Normal
+    };
+    let pos = match (&args.position, args.spots) {
+        (_, Some(n)) => Position::start(n, variant),
+        (Some(text), None) => hoey::parse_position(text)
+            .map_err(|e| match e {
+                PositionTextError::Syntax(e) => anyhow!("position text {e}"),
+                e => anyhow!("{e}"),
+            })?
+            .with_variant(variant),
+        (None, None) => unreachable!("clap requires POSITION or --spots"),
+    };
+    let mut out = output::stdout();
+    if args.json {
+        json(args, &pos, &mut out)?;
+    } else if args.count {
+        writeln!(out, "{}", pos.count_moves())?;
+    } else {
+        let limit = args.limit.unwrap_or(u64::MAX);
+        for m in pos
+            .legal_moves()
+            .take(usize::try_from(limit).unwrap_or(usize::MAX))
+        {
+            let (text, after) = describe(&pos, &m)?;
+            writeln!(
+                out,
+                "{text}\t{}",
+                output::shown(output::hoey(&after, args.full))
+            )?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// The canonical text of a legal move and the position after it.
+fn describe(pos: &Position, m: &sprouts::model::Move) -> Result<(String, Position)> {
+    let text = HoeyMove::from_move(pos, m)
+        .context("internal error: a generated move cannot be written")?
+        .to_string();
+    let after = pos
+        .play(m)
+        .with_context(|| format!("internal error: generated move {text} cannot be played"))?;
+    Ok((text, after))
+}
+
+/// Writes the JSON document piece by piece, so that a long list of moves is
+/// never held in memory.
+fn json<W: Write>(args: &Args, pos: &Position, out: &mut W) -> Result<()> {
+    out.write_all(b"{\"position\":")?;
+    output::json(out, &PositionJson::of(pos))?;
+    out.write_all(b",\"variant\":")?;
+    output::json(out, pos.variant().name())?;
+    out.write_all(b",\"count\":")?;
+    output::json(out, &pos.count_moves().to_string())?;
+    if !args.count {
+        out.write_all(b",\"moves\":[")?;
+        let limit = args.limit.unwrap_or(u64::MAX);
+        let mut truncated = false;
+        for (listed, m) in (0u64..).zip(pos.legal_moves()) {
+            if listed == limit {
+                truncated = true;
+                break;
+            }
+            let (text, after) = describe(pos, &m)?;
+            if listed > 0 {
+                out.write_all(b",")?;
+            }
+            output::json(
+                out,
+                &MoveJson {
+                    text,
+                    position: after.to_hoey(),
+                    position_full: after.to_hoey_full(),
+                },
+            )?;
+        }
+        out.write_all(b"],\"truncated\":")?;
+        output::json(out, &truncated)?;
+    }
+    out.write_all(b"}\n")?;
+    Ok(())
+}
