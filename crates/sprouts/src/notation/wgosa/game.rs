@@ -85,6 +85,16 @@ mod tests {
             let g: WgosaGame = line.parse().unwrap();
             let r = g.replay().unwrap_or_else(|e| panic!("{}: {e}", g.header));
             assert_eq!(r.moves().len(), g.moves.len());
+            // Every move's canonical WGOSA text reads back to it and writes
+            // back byte for byte.
+            let mut pos = r.start().clone();
+            for m in r.moves() {
+                let w = WgosaMove::from_move(&pos, &m.resolved).unwrap().to_string();
+                let back = w.parse::<WgosaMove>().unwrap().to_move(&pos).unwrap();
+                assert!(pos.same_move(&back, &m.resolved), "{w}");
+                assert_eq!(WgosaMove::from_move(&pos, &back).unwrap().to_string(), w);
+                pos.play_in_place(&m.resolved).unwrap();
+            }
             n += 1;
         }
         assert_eq!(n, 5);
