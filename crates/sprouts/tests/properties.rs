@@ -1,0 +1,250 @@
+//! Property tests on random games from 1 to 12 spots: notation round trips,
+//! move counts, game length and Purvis's figures, and the library's moves
+//! against the oracle's (`tests/oracle`).
+//!
+//! A random game picks each move by index among the distinct legal moves
+//! (`legal_moves().nth(seed % count)`), so every distinct move is equally
+//! likely at each step.
+
+mod oracle;
+
+use std::collections::BTreeSet;
+
+use proptest::prelude::*;
+use sprouts::model::{Move, Position, Variant};
+use sprouts::notation::hoey::{parse_position, Game, HoeyMove};
+
+/// Number of legal moves as a u64 (small for games of at most 12 spots).
+fn count(p: &Position) -> u64 {
+    p.count_moves().to_string().parse().expect("fits in u64")
+}
+
+/// A random game: `positions[i]` is the position before `moves[i]`; the game
+/// goes on until it is over or the seeds run out.
+struct RandomGame {
+    n: u32,
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+}
+
+fn random_game(n: u32, seeds: &[u64]) -> RandomGame {
+    let mut p = Position::start(n, Variant::Normal);
+    let mut positions = vec![p.clone()];
+    let mut moves = Vec::new();
+    for &seed in seeds {
+        let c = count(&p);
+        if c == 0 {
+            break;
+        }
+        let m = p
+            .legal_moves()
+            .nth((seed % c) as usize)
+            .expect("count_moves moves");
+        p = p.play(&m).expect("legal moves are legal");
+        moves.push(m);
+        positions.push(p.clone());
+    }
+    RandomGame {
+        n,
+        positions,
+        moves,
+    }
+}
+
+/// Some legal moves of `p`: all of them when there are at most `cap`,
+/// otherwise the first `cap / 2` and `cap / 2` picked by the seeds.
+fn some_moves(p: &Position, cap: usize, seeds: &[u64]) -> Vec<Move> {
+    let c = count(p);
+    if c <= cap as u64 {
+        return p.legal_moves().collect();
+    }
+    let mut out: Vec<Move> = p.legal_moves().take(cap / 2).collect();
+    for &s in seeds.iter().take(cap / 2) {
+        out.push(p.legal_moves().nth((s % c) as usize).unwrap());
+    }
+    out
+}
+
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        // Integration tests have no lib.rs beside them: keep failures in
+        // tests/properties.proptest-regressions.
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..ProptestConfig::default()
+    }
+}
+
+/// Known library bug (tests/regressions.rs,
+/// `double_pivot_equal_sign_reads_back`): the canonical text of a
+/// double-pivot move in a region with no other live spot ends in `=`, and
+/// the reader also fits `=` to the same spots' move in the other region
+/// (where Hoey 6c asks for a list), so the text is ambiguous. Recognised
+/// narrowly so that every other failure still fails the property.
+fn known_equal_sign_ambiguity(text: &str, err: &sprouts::notation::ResolveError) -> bool {
+    if !text.ends_with('=') || !err.is_ambiguous() || err.candidates().len() != 2 {
+        return false;
+    }
+    let stem = &text[..text.len() - 1];
+    err.candidates().iter().any(|c| c == text)
+        && err.candidates().iter().all(|c| c.starts_with(stem) && !c[stem.len()..].contains('-'))
+}
+
+proptest! {
+    #![proptest_config(config(48))]
+
+    /// Every legal move's canonical Hoey text reads back to that move, and
+    /// writing the move read back gives the same text byte for byte.
+    #[test]
+    fn canonical_move_text_reads_back(n in 1u32..=12, seeds in prop::collection::vec(any::<u64>(), 36)) {
+        let g = random_game(n, &seeds);
+        for (i, p) in g.positions.iter().enumerate() {
+            for m in some_moves(p, 24, &seeds[i % 12..]) {
+                let h = HoeyMove::from_move(p, &m).expect("legal move writes");
+                let text = h.to_string();
+                let ctx = || format!("position {} move {text}", p.to_hoey_full());
+                let parsed: HoeyMove = text.parse().map_err(|e| TestCaseError::fail(format!("{}: {e}", ctx())))?;
+                prop_assert_eq!(&parsed, &h, "{}", ctx());
+                prop_assert_eq!(parsed.to_string(), text.clone());
+                let back = match parsed.to_move(p) {
+                    Ok(b) => b,
+                    Err(e) if known_equal_sign_ambiguity(&text, &e) => continue,
+                    Err(e) => return Err(TestCaseError::fail(format!("{}: {e}", ctx()))),
+                };
+                prop_assert!(p.same_move(&m, &back), "{}: read back as another move", ctx());
+                let again = HoeyMove::from_move(p, &back).unwrap().to_string();
+                prop_assert_eq!(again, text.clone(), "{}", ctx());
+            }
+        }
+    }
+
+    /// Position texts: the full text reads back equal (up to 7a-7c); the
+    /// abbreviated text, read and written again, is byte-identical and keeps
+    /// every move.
+    #[test]
+    fn position_texts_read_back(n in 1u32..=12, seeds in prop::collection::vec(any::<u64>(), 36)) {
+        let g = random_game(n, &seeds);
+        for p in &g.positions {
+            let full = p.to_hoey_full();
+            let q = parse_position(&full).map_err(|e| TestCaseError::fail(format!("{full}: {e}")))?;
+            prop_assert_eq!(&q, p, "{}", full);
+            prop_assert_eq!(q.to_hoey_full(), full.clone());
+            prop_assert!(q.is_complete());
+            prop_assert_eq!(q.start_spots(), Some(g.n));
+            prop_assert_eq!(q.reduced(), p.reduced());
+
+            let abbr = p.to_hoey();
+            if abbr.is_empty() {
+                // Known library bug (tests/regressions.rs,
+                // `empty_abbreviation_reads_back`): every finished game
+                // abbreviates to "", which parse_position rejects.
+                prop_assert!(p.is_over(), "only a finished game abbreviates to nothing");
+                continue;
+            }
+            let a = parse_position(&abbr).map_err(|e| TestCaseError::fail(format!("{abbr} (from {full}): {e}")))?;
+            prop_assert_eq!(a.to_hoey(), abbr.clone(), "from {}", full);
+            prop_assert_eq!(a.count_moves(), p.count_moves(), "abbreviated {} of {}", abbr, full);
+            // Every spot the abbreviation lists keeps its degree.
+            for s in 1..a.next_spot() {
+                if a.is_live(s) {
+                    prop_assert_eq!(a.degree(s), p.degree(s), "spot {} in {} of {}", s, abbr, full);
+                }
+            }
+        }
+    }
+
+    /// The iterator yields count_moves() moves, no two with the same result.
+    #[test]
+    fn iterator_length_is_count(n in 1u32..=12, seeds in prop::collection::vec(any::<u64>(), 36)) {
+        let g = random_game(n, &seeds);
+        for p in &g.positions {
+            let c = count(p);
+            if c > 3000 {
+                continue;
+            }
+            let results: BTreeSet<_> = p.legal_moves().map(|m| p.play(&m).unwrap().reduced()).collect();
+            prop_assert_eq!(results.len() as u64, c, "{}", p.to_hoey_full());
+            prop_assert_eq!(p.legal_moves().count() as u64, c);
+            prop_assert_eq!(p.is_over(), c == 0);
+        }
+    }
+
+    /// A finished game lasts between 2N and 3N - 1 moves; after k moves
+    /// there are 3N - k lives; Purvis's parity argument names the winner.
+    #[test]
+    fn game_length_and_purvis(n in 1u32..=12, seeds in prop::collection::vec(any::<u64>(), 36)) {
+        let g = random_game(n, &seeds);
+        let k = g.moves.len() as u32;
+        let end = g.positions.last().unwrap();
+        prop_assert!(end.is_over(), "36 moves always finish a game of at most 12 spots");
+        prop_assert!(2 * n <= k && k < 3 * n, "{} moves from {} spots", k, n);
+        let survivors = end.live_spots().count() as u32;
+        prop_assert!(survivors >= 1 && survivors <= n);
+        for (i, p) in g.positions.iter().enumerate() {
+            let f = p.purvis();
+            let i = i as u32;
+            prop_assert_eq!(f.lives, 3 * n - i);
+            prop_assert_eq!(p.lives(), 3 * n - i);
+            prop_assert_eq!(f.moves_made, Some(i));
+            prop_assert!(f.moves_left_min <= k - i && k - i <= f.moves_left_max,
+                "{} moves left, bounds {}..={}", k - i, f.moves_left_min, f.moves_left_max);
+            // Normal play: the mover wins iff an odd number of moves is left.
+            prop_assert_eq!(f.mover_wins_with_survivors(survivors), (k - i) % 2 == 1);
+        }
+    }
+
+    /// A random game written canonically replays to the same position and
+    /// is written back byte for byte.
+    #[test]
+    fn canonical_game_replays(n in 1u32..=12, seeds in prop::collection::vec(any::<u64>(), 36)) {
+        let mut g = random_game(n, &seeds);
+        let mut texts: Vec<String> = Vec::new();
+        for (p, m) in g.positions.iter().zip(&g.moves) {
+            let t = HoeyMove::from_move(p, m).unwrap().to_string();
+            if let Err(e) = t.parse::<HoeyMove>().unwrap().to_move(p) {
+                if known_equal_sign_ambiguity(&t, &e) {
+                    break; // the game is cut before the known bug
+                }
+            }
+            texts.push(t);
+        }
+        g.positions.truncate(texts.len() + 1);
+        let text = if texts.is_empty() { format!("{n}+") } else { format!("{n}+ {}", texts.join("; ")) };
+        let game: Game = text.parse().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+        let r = game.replay().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+        // The same moves: equal positions after dead parts are dropped (where
+        // a move sends a dead boundary, or which of two equivalent sites it
+        // uses, is not written).
+        prop_assert_eq!(r.position().reduced(), g.positions.last().unwrap().reduced(), "{}", text);
+        prop_assert_eq!(r.to_hoey(), text.clone());
+        let all: Vec<_> = r.positions().map(|q| q.reduced()).collect();
+        let want: Vec<_> = g.positions[1..].iter().map(|q| q.reduced()).collect();
+        prop_assert_eq!(all, want);
+    }
+}
+
+proptest! {
+    #![proptest_config(config(32))]
+
+    /// The library's moves lead to exactly the oracle's results, one move
+    /// per result: count_moves() == legal_moves().count() == the oracle's
+    /// distinct count, on positions of random games from up to 8 spots.
+    #[test]
+    fn library_moves_equal_oracle_moves(n in 1u32..=8, seeds in prop::collection::vec(any::<u64>(), 24)) {
+        let g = random_game(n, &seeds);
+        for p in &g.positions {
+            let o = oracle::OPos::from_lib(p);
+            if oracle::naive_cost(&o) > 200_000 {
+                continue;
+            }
+            let want = o.result_keys();
+            let got: Vec<oracle::Key> = p.legal_moves().map(|m| oracle::key_of(&p.play(&m).unwrap())).collect();
+            let got_set: BTreeSet<oracle::Key> = got.iter().cloned().collect();
+            prop_assert_eq!(got_set.len(), got.len(), "duplicate results in {}", p.to_hoey_full());
+            prop_assert_eq!(&got_set, &want, "moves of {}", p.to_hoey_full());
+            prop_assert_eq!(count(p), want.len() as u64, "count_moves of {}", p.to_hoey_full());
+        }
+    }
+}
