@@ -89,7 +89,10 @@ fn known_equal_sign_ambiguity(text: &str, err: &sprouts::notation::ResolveError)
     }
     let stem = &text[..text.len() - 1];
     err.candidates().iter().any(|c| c == text)
-        && err.candidates().iter().all(|c| c.starts_with(stem) && !c[stem.len()..].contains('-'))
+        && err
+            .candidates()
+            .iter()
+            .all(|c| c.starts_with(stem) && !c[stem.len()..].contains('-'))
 }
 
 proptest! {

@@ -34,9 +34,17 @@ fn empty_abbreviation_reads_back() {
 #[ignore = "library bug: canonical double-pivot text 1-5-4= is ambiguous in 1,4,3/3,4,1,3,2"]
 fn double_pivot_equal_sign_reads_back() {
     let p = parse_position("1,4,3/3,4,1,3,2").unwrap();
-    let r = "2+ 1-3-2; 1-4-3<2".parse::<Game>().unwrap().replay().unwrap();
+    let r = "2+ 1-3-2; 1-4-3<2"
+        .parse::<Game>()
+        .unwrap()
+        .replay()
+        .unwrap();
     assert_eq!(r.position(), &p);
-    let small = p.regions().iter().position(|r| r.boundaries()[0].len() == 3).unwrap();
+    let small = p
+        .regions()
+        .iter()
+        .position(|r| r.boundaries()[0].len() == 3)
+        .unwrap();
     let m = p
         .legal_moves()
         .find(|m| m.region() == small)
@@ -50,10 +58,15 @@ fn double_pivot_equal_sign_reads_back() {
         .expect("the canonical text resolves");
     assert!(p.same_move(&m, &back));
     // The other region's move keeps its 6c text.
-    let big = p.legal_moves().find(|m| m.region() != small && {
-        let (a, b) = p.endpoints(m).unwrap();
-        (a.min(b), a.max(b)) == (1, 4)
+    let big = p.legal_moves().find(|m| {
+        m.region() != small && {
+            let (a, b) = p.endpoints(m).unwrap();
+            (a.min(b), a.max(b)) == (1, 4)
+        }
     });
     let big = big.expect("the move 1-5-4 in region 3,4,1,3,2");
-    assert_eq!(HoeyMove::from_move(&p, &big).unwrap().to_string(), "1-5-4<2");
+    assert_eq!(
+        HoeyMove::from_move(&p, &big).unwrap().to_string(),
+        "1-5-4<2"
+    );
 }

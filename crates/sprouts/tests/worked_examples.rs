@@ -41,7 +41,9 @@ fn play(p: &Position, text: &str) -> Position {
 }
 
 fn canon(p: &Position, text: &str) -> String {
-    HoeyMove::from_move(p, &resolve(p, text)).unwrap().to_string()
+    HoeyMove::from_move(p, &resolve(p, text))
+        .unwrap()
+        .to_string()
 }
 
 /// The regions (indices) in which some site of `c` is followed by `next` in
@@ -120,7 +122,10 @@ fn element_2_abbreviation() {
         p.reduced().regions(),
         &[vec![vec![1, 8, 4, 9, 8, 5], vec![2]], vec![vec![9]]]
     );
-    assert_eq!(q.reduced().regions(), &[vec![vec![1, 8, 4, 9, 8, 5], vec![2]]]);
+    assert_eq!(
+        q.reduced().regions(),
+        &[vec![vec![1, 8, 4, 9, 8, 5], vec![2]]]
+    );
     // Both have the same moves: the left-out region has none.
     assert_eq!(q.count_moves(), p.count_moves());
 }
@@ -131,7 +136,10 @@ fn element_2_abbreviation() {
 fn element_1_position_is_reached_by_play() {
     let game = "5+ 1-6-5; 3-7-4; 6.5-8-7.4; 3-9-3>";
     assert_eq!(replay(game).last().unwrap(), &pos(ELEMENT_1_FULL));
-    assert_eq!(canonical(game), vec!["1-6-5", "3-7-4", "6.5-8-7.4", "3-9-3>"]);
+    assert_eq!(
+        canonical(game),
+        vec!["1-6-5", "3-7-4", "6.5-8-7.4", "3-9-3>"]
+    );
 }
 
 // ---------------------------------------------------------------- element 3
@@ -215,7 +223,10 @@ fn element_5_boundary_separations() {
     let all = replay(ELEMENT_5_GAME);
     // Hoey's text, with `-` inside boundaries.
     assert_eq!(all[4], pos("1-6-2-8;3-9-4-7/1-8-2-6/3-7-4-9;5"));
-    assert_eq!(canonical(ELEMENT_5_GAME), vec!["1-6-2", "3-7-4", "1-8-2>", "3-9-4>1"]);
+    assert_eq!(
+        canonical(ELEMENT_5_GAME),
+        vec!["1-6-2", "3-7-4", "1-8-2>", "3-9-4>1"]
+    );
 }
 
 #[test]
@@ -275,11 +286,25 @@ fn notes_section_2_formulas() {
     assert_eq!(HoeyMove::from_move(&p, &m).unwrap().to_string(), "1-8-2>3");
     // Loop on a lone spot: X = [a, c], Y = [a, c].
     let p = Position::start(2, Variant::Normal);
-    let q = p.play(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![1])).unwrap();
+    let q = p
+        .play(&Move::new(
+            0,
+            SiteRef::new(0, 0),
+            SiteRef::new(0, 0),
+            vec![1],
+        ))
+        .unwrap();
     assert_eq!(q, pos("1,3;2/1,3"));
     // Loop on a spot of degree 1: X = [a, c], Y = [a, c, a, rest...].
     let p = pos("1,3,2,3");
-    let q = p.play(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    let q = p
+        .play(&Move::new(
+            0,
+            SiteRef::new(0, 0),
+            SiteRef::new(0, 0),
+            vec![],
+        ))
+        .unwrap();
     assert_eq!(q, pos("1,4/1,4,1,3,2,3"));
     assert_eq!(q.degree(1), 3);
     assert_eq!(q.degree(4), 2);
@@ -313,7 +338,12 @@ fn notes_section_2_same_move() {
     let (i2, i5) = if sites[0] == 2 { (0, 1) } else { (1, 0) };
     assert_eq!((sites[i2], sites[i5]), (2, 5));
     let a = Move::new(ri, SiteRef::new(live, i2), SiteRef::new(live, i5), vec![]);
-    let b = Move::new(ri, SiteRef::new(live, i2), SiteRef::new(live, i5), vec![dead]);
+    let b = Move::new(
+        ri,
+        SiteRef::new(live, i2),
+        SiteRef::new(live, i5),
+        vec![dead],
+    );
     assert_ne!(p.play(&a).unwrap(), p.play(&b).unwrap());
     assert!(p.same_move(&a, &b));
     assert_eq!(p.play(&a).unwrap().reduced(), p.play(&b).unwrap().reduced());
@@ -356,10 +386,16 @@ fn element_6_first_example() {
     assert_eq!(canon(p, "1-4-3="), "1-4-3=");
     assert_eq!(moves_between(p, 1, 3), 2);
     // 1-4-3>2 is drawn in the region with 2; 1-4-3= is not.
-    let with_2 = |q: &Position| q.regions().iter().any(|r| {
-        let spots: Vec<u32> = r.boundaries().iter().flat_map(|b| b.sites().to_vec()).collect();
-        spots.contains(&2) && spots.contains(&4)
-    });
+    let with_2 = |q: &Position| {
+        q.regions().iter().any(|r| {
+            let spots: Vec<u32> = r
+                .boundaries()
+                .iter()
+                .flat_map(|b| b.sites().to_vec())
+                .collect();
+            spots.contains(&2) && spots.contains(&4)
+        })
+    };
     assert!(with_2(&a));
     assert!(!with_2(&b));
     assert_eq!(a, pos("1,3/1,4,3;2/3,4,1"));
@@ -374,8 +410,15 @@ fn element_6_first_example() {
     assert_eq!(canon(p, "1-4-3<2"), "1-4-3>2");
     assert_eq!(canon(p, "3-4-1<2"), "1-4-3>2");
     // An empty list fits both regions.
-    let e = "1-4-3>".parse::<HoeyMove>().unwrap().to_move(p).unwrap_err();
-    assert_eq!(e.candidates(), &["1-4-3=".to_string(), "1-4-3>2".to_string()]);
+    let e = "1-4-3>"
+        .parse::<HoeyMove>()
+        .unwrap()
+        .to_move(p)
+        .unwrap_err();
+    assert_eq!(
+        e.candidates(),
+        &["1-4-3=".to_string(), "1-4-3>2".to_string()]
+    );
 }
 
 #[test]
@@ -392,10 +435,16 @@ fn element_6_second_example() {
     assert_ne!(big.reduced(), small.reduced());
     assert_eq!(canon(p, "4-7-6>1"), "4-7-6>1");
     assert_eq!(canon(p, "4-7-6<1"), "4-7-6<1");
-    let shares = |q: &Position, x: u32, y: u32| q.regions().iter().any(|r| {
-        let spots: Vec<u32> = r.boundaries().iter().flat_map(|b| b.sites().to_vec()).collect();
-        spots.contains(&x) && spots.contains(&y)
-    });
+    let shares = |q: &Position, x: u32, y: u32| {
+        q.regions().iter().any(|r| {
+            let spots: Vec<u32> = r
+                .boundaries()
+                .iter()
+                .flat_map(|b| b.sites().to_vec())
+                .collect();
+            spots.contains(&x) && spots.contains(&y)
+        })
+    };
     assert!(shares(&big, 7, 3));
     assert!(!shares(&small, 7, 3));
     // 6c: 1 goes to the right site of 7 (followed by 6) in 4-7-6>1, to the
