@@ -91,6 +91,79 @@ impl Position {
         self.distinct_families().iter().map(Family::size).sum()
     }
 
+    /// Every way of drawing the same move as `m` (NOTES.md section 2): the
+    /// same two spots joined through other sites or in another region, or
+    /// with the other new region on the right, that leaves the same reduced
+    /// position. `m` itself is first. Writers use this so that the canonical
+    /// text of a move does not depend on which of its drawings they are given.
+    ///
+    /// ```
+    /// use sprouts::model::{Move, Position, SiteRef};
+    /// let p = Position::start(2, Default::default());
+    /// // A loop on a lone spot: the other spot inside or outside is one move.
+    /// let m = Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![]);
+    /// assert_eq!(p.equivalent_moves(&m).len(), 2);
+    /// ```
+    pub fn equivalent_moves(&self, m: &Move) -> Vec<Move> {
+        let Ok(after) = self.play(m) else {
+            return Vec::new();
+        };
+        let key = after.reduced();
+        let (a, b) = self.endpoints(m).expect("legal");
+        let mut out = vec![m.clone()];
+        for (r, region) in self.regions.iter().enumerate() {
+            let sites = |spot: Spot| -> Vec<SiteRef> {
+                let mut v = Vec::new();
+                for (bi, bd) in region.boundaries.iter().enumerate() {
+                    for (i, &x) in bd.sites.iter().enumerate() {
+                        if x == spot {
+                            v.push(SiteRef::new(bi, i));
+                        }
+                    }
+                }
+                v
+            };
+            let (sa, sb) = (sites(a), sites(b));
+            for &s in &sa {
+                for &t in &sb {
+                    if (a == b) != (s == t) {
+                        continue;
+                    }
+                    let mut rights: Vec<Vec<usize>> = vec![Vec::new()];
+                    if s.boundary == t.boundary {
+                        let live: Vec<usize> = (0..region.boundaries.len())
+                            .filter(|&i| {
+                                i != s.boundary
+                                    && region.boundaries[i].sites.iter().any(|&x| self.is_live(x))
+                            })
+                            .collect();
+                        let same: Vec<usize> = if r == m.region && s.boundary == m.from.boundary {
+                            live.iter()
+                                .copied()
+                                .filter(|i| m.right.contains(i))
+                                .collect()
+                        } else {
+                            Vec::new()
+                        };
+                        let mirror: Vec<usize> =
+                            live.iter().copied().filter(|i| !same.contains(i)).collect();
+                        rights = vec![same, mirror, live];
+                    }
+                    for right in rights {
+                        let mv = Move::new(r, s, t, right);
+                        if out.contains(&mv) {
+                            continue;
+                        }
+                        if self.play(&mv).is_ok_and(|p| p.reduced() == key) {
+                            out.push(mv);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Whether the player to move has no move (the game is over).
     ///
     /// ```

@@ -2,6 +2,7 @@
 //!
 //! - [`hoey`]: Dan Hoey's position and move notation, and games written
 //!   with it.
+//! - [`lhp`]: Josh Purinton's left-hand-path move notation.
 //! - [`wgosa`]: the World Game of Sprouts Association's move notation.
 //! - [`transcript`]: the transcript header (`5+`, players) and result (`I`,
 //!   `II`) shared by every game notation.
@@ -10,8 +11,10 @@
 //! (NOTES.md section 3): the text either names exactly one move or is a
 //! [`ResolveError`].
 
+mod cursor;
 mod error;
 pub mod hoey;
+pub mod lhp;
 mod replay;
 pub mod transcript;
 pub mod wgosa;

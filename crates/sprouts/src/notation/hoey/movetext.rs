@@ -4,7 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::model::{Move, MoveError, MoveKind, Position, Region, SiteRef, Spot, MAX_SPOT};
+use crate::model::{Move, MoveError, MoveKind, Position, Region, SiteRef, Spot};
+use crate::notation::cursor::{numbers, parse_trimmed, Cursor};
 use crate::notation::error::{ResolveError, SyntaxError};
 
 /// One end of a Hoey move: a spot, and for a pier spot the site, named by
@@ -98,62 +99,10 @@ impl fmt::Display for HoeyMove {
     }
 }
 
-struct Cursor<'a> {
-    text: &'a str,
-    at: usize,
-}
-
-impl Cursor<'_> {
-    fn peek(&self) -> Option<u8> {
-        self.text.as_bytes().get(self.at).copied()
-    }
-    fn found(&self) -> Option<char> {
-        self.text.get(self.at..).and_then(|t| t.chars().next())
-    }
-    fn eat(&mut self, b: u8) -> bool {
-        if self.peek() == Some(b) {
-            self.at += 1;
-            true
-        } else {
-            false
-        }
-    }
-    fn expect(&mut self, b: u8, what: &str) -> Result<(), SyntaxError> {
-        if self.eat(b) {
-            Ok(())
-        } else {
-            Err(SyntaxError::new(self.at, what, self.found()))
-        }
-    }
-    fn number(&mut self) -> Result<Spot, SyntaxError> {
-        let start = self.at;
-        while self.peek().is_some_and(|b| b.is_ascii_digit()) {
-            self.at += 1;
-        }
-        if start == self.at {
-            return Err(SyntaxError::new(start, "a spot number", self.found()));
-        }
-        self.text[start..self.at]
-            .parse::<Spot>()
-            .ok()
-            .filter(|&n| n < MAX_SPOT)
-            .ok_or_else(|| {
-                SyntaxError::new(
-                    start,
-                    "a spot number below 1048576",
-                    self.text[start..].chars().next(),
-                )
-            })
-    }
-    fn endpoint(&mut self) -> Result<Endpoint, SyntaxError> {
-        let spot = self.number()?;
-        let site = if self.eat(b'.') {
-            Some(self.number()?)
-        } else {
-            None
-        };
-        Ok(Endpoint { spot, site })
-    }
+fn endpoint(c: &mut Cursor<'_>) -> Result<Endpoint, SyntaxError> {
+    let spot = c.number()?;
+    let site = if c.eat(b'.') { Some(c.number()?) } else { None };
+    Ok(Endpoint { spot, site })
 }
 
 impl FromStr for HoeyMove {
@@ -162,15 +111,12 @@ impl FromStr for HoeyMove {
     /// Reads `A-C-B` with optional `.N` suffixes and separation; white space
     /// around the whole text is ignored.
     fn from_str(s: &str) -> Result<HoeyMove, SyntaxError> {
-        let lead = s.len() - s.trim_start().len();
-        let text = s.trim();
-        let mut c = Cursor { text, at: 0 };
-        let parsed = (|| {
-            let from = c.endpoint()?;
+        parse_trimmed(s, |c| {
+            let from = endpoint(c)?;
             c.expect(b'-', "'-' after the first spot")?;
             let new = c.number()?;
             c.expect(b'-', "'-' after the new spot")?;
-            let to = c.endpoint()?;
+            let to = endpoint(c)?;
             let separation = match c.peek() {
                 None => None,
                 Some(b'=') => {
@@ -194,25 +140,16 @@ impl FromStr for HoeyMove {
                         Separation::Right(list)
                     })
                 }
-                Some(_) => {
-                    return Err(SyntaxError::new(
-                        c.at,
-                        "'.', '<', '>', '=' or the end of the move",
-                        c.found(),
-                    ))
-                }
+                Some(_) => return Err(c.error("'.', '<', '>', '=' or the end of the move")),
             };
-            if c.peek().is_some() {
-                return Err(SyntaxError::new(c.at, "the end of the move", c.found()));
-            }
+            c.end()?;
             Ok(HoeyMove {
                 from,
                 new,
                 to,
                 separation,
             })
-        })();
-        parsed.map_err(|e| e.shifted(lead))
+        })
     }
 }
 
@@ -459,6 +396,33 @@ impl HoeyMove {
     /// ```
     pub fn from_move(pos: &Position, m: &Move) -> Result<HoeyMove, MoveError> {
         pos.check_move(m)?;
+        let mut options: Vec<HoeyMove> = Vec::new();
+        for eq in pos.equivalent_moves(m) {
+            for h in Self::options(pos, &eq) {
+                if !options.contains(&h) {
+                    options.push(h);
+                }
+            }
+        }
+        options.sort_by_cached_key(|h| {
+            let text = h.to_string();
+            let left = matches!(h.separation, Some(Separation::Left(_)));
+            (text.len(), numbers(&text), left)
+        });
+        for h in &options {
+            if let Ok(found) = h.candidates(pos) {
+                if found.len() == 1 && pos.same_move(&found[0], m) {
+                    return Ok(h.clone());
+                }
+            }
+        }
+        // Not reached for positions reached by play (property-tested); the
+        // fullest text is the best we can say.
+        Ok(options.pop().expect("at least one option"))
+    }
+
+    /// The texts that may name `m` (drawn as given), most specific last.
+    fn options(pos: &Position, m: &Move) -> Vec<HoeyMove> {
         let (a, b) = pos.endpoints(m).expect("checked");
         let region = &pos.regions()[m.region()];
         let m = if a > b {
@@ -496,16 +460,7 @@ impl HoeyMove {
                     }
                     v
                 } else {
-                    let mut sides = vec![m.right().to_vec()];
-                    let mirrored: Vec<usize> = others
-                        .iter()
-                        .copied()
-                        .filter(|o| !m.right().contains(o))
-                        .collect();
-                    let mirror = Move::new(m.region(), m.from(), m.to(), mirrored.clone());
-                    if pos.same_move(&m, &mirror) {
-                        sides.push(mirrored);
-                    }
+                    let sides = [m.right().to_vec()];
                     let lowest = |bi: usize| {
                         region.boundaries()[bi]
                             .sites()
@@ -553,26 +508,7 @@ impl HoeyMove {
                 }
             }
         }
-        options.sort_by_cached_key(|h| {
-            let text = h.to_string();
-            let numbers: Vec<u64> = text
-                .split(|c: char| !c.is_ascii_digit())
-                .filter(|t| !t.is_empty())
-                .map(|t| t.parse().unwrap_or(u64::MAX))
-                .collect();
-            let left = matches!(h.separation, Some(Separation::Left(_)));
-            (text.len(), numbers, left)
-        });
-        for h in &options {
-            if let Ok(found) = h.candidates(pos) {
-                if found.len() == 1 && pos.same_move(&found[0], &m) {
-                    return Ok(h.clone());
-                }
-            }
-        }
-        // Not reached for positions reached by play (property-tested); the
-        // fullest text is the best we can say.
-        Ok(options.pop().expect("at least one option"))
+        options
     }
 }
 

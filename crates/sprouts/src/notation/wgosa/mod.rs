@@ -41,19 +41,13 @@ mod game;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::model::{Move, MoveKind, Position, Region, SiteRef, Spot, MAX_SPOT};
+use crate::model::{Move, MoveKind, Position, Region, SiteRef, Spot};
+use crate::notation::cursor::{compress, expand, numbers, parse_trimmed, write_list};
 use crate::notation::error::{ResolveError, SyntaxError};
 
-pub use game::{WgosaGame, WgosaReplay};
+pub use crate::notation::cursor::ListItem;
 
-/// One item of a WGOSA list: a spot or a range `a-b`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ListItem {
-    /// A single spot.
-    Spot(Spot),
-    /// The spots `a..=b`.
-    Range(Spot, Spot),
-}
+pub use game::{WgosaGame, WgosaReplay};
 
 /// A move written in WGOSA notation, not yet resolved.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -85,16 +79,7 @@ impl WgosaMove {
     /// assert_eq!(m.listed(), vec![2, 5]);
     /// ```
     pub fn listed(&self) -> Vec<Spot> {
-        let mut v: Vec<Spot> = Vec::new();
-        for item in self.list.iter().flatten() {
-            match *item {
-                ListItem::Spot(s) => v.push(s),
-                ListItem::Range(a, b) => v.extend(a.min(b)..=a.max(b)),
-            }
-        }
-        v.sort_unstable();
-        v.dedup();
-        v
+        expand(self.list.as_deref())
     }
 }
 
@@ -117,65 +102,9 @@ impl fmt::Display for WgosaMove {
             f.write_str("!")?;
         }
         if let Some(list) = &self.list {
-            f.write_str("[")?;
-            for (i, item) in list.iter().enumerate() {
-                if i > 0 {
-                    f.write_str(",")?;
-                }
-                match item {
-                    ListItem::Spot(s) => write!(f, "{s}")?,
-                    ListItem::Range(a, b) => write!(f, "{a}-{b}")?,
-                }
-            }
-            f.write_str("]")?;
+            write_list(f, list)?;
         }
         Ok(())
-    }
-}
-
-struct Cursor<'a> {
-    text: &'a str,
-    at: usize,
-}
-
-impl Cursor<'_> {
-    fn peek(&self) -> Option<u8> {
-        self.text.as_bytes().get(self.at).copied()
-    }
-    fn found(&self) -> Option<char> {
-        self.text.get(self.at..).and_then(|t| t.chars().next())
-    }
-    fn eat(&mut self, b: u8) -> bool {
-        let hit = self.peek() == Some(b);
-        self.at += usize::from(hit);
-        hit
-    }
-    fn expect(&mut self, b: u8, what: &str) -> Result<(), SyntaxError> {
-        if self.eat(b) {
-            Ok(())
-        } else {
-            Err(SyntaxError::new(self.at, what, self.found()))
-        }
-    }
-    fn number(&mut self) -> Result<Spot, SyntaxError> {
-        let start = self.at;
-        while self.peek().is_some_and(|b| b.is_ascii_digit()) {
-            self.at += 1;
-        }
-        if start == self.at {
-            return Err(SyntaxError::new(start, "a spot number", self.found()));
-        }
-        self.text[start..self.at]
-            .parse::<Spot>()
-            .ok()
-            .filter(|&n| n < MAX_SPOT)
-            .ok_or_else(|| {
-                SyntaxError::new(
-                    start,
-                    format!("a spot number below {MAX_SPOT}"),
-                    self.text[start..].chars().next(),
-                )
-            })
     }
 }
 
@@ -185,12 +114,7 @@ impl FromStr for WgosaMove {
     /// Reads `f(g)h` with its optional parts; white space around the whole
     /// text is ignored.
     fn from_str(s: &str) -> Result<WgosaMove, SyntaxError> {
-        let lead = s.len() - s.trim_start().len();
-        let mut c = Cursor {
-            text: s.trim(),
-            at: 0,
-        };
-        let parsed = (|| {
+        parse_trimmed(s, |c| {
             let from = c.number()?;
             let from_mark = c.eat(b'!');
             c.expect(b'(', "'(' before the new spot")?;
@@ -201,32 +125,13 @@ impl FromStr for WgosaMove {
             let to = c.number()?;
             let orientation_mark = c.eat(b'!');
             let list = if c.eat(b'[') {
-                let mut items = Vec::new();
-                if !c.eat(b']') {
-                    loop {
-                        let a = c.number()?;
-                        if c.eat(b'-') {
-                            let b = c.number()?;
-                            items.push(ListItem::Range(a, b));
-                        } else {
-                            items.push(ListItem::Spot(a));
-                        }
-                        if c.eat(b']') {
-                            break;
-                        }
-                        c.expect(b',', "',' or ']' in the list")?;
-                    }
-                }
-                Some(items)
+                Some(c.list_rest()?)
+            } else if orientation_mark {
+                return Err(c.error("'[' after '!'"));
             } else {
-                if orientation_mark {
-                    return Err(SyntaxError::new(c.at, "'[' after '!'", c.found()));
-                }
                 None
             };
-            if c.peek().is_some() {
-                return Err(SyntaxError::new(c.at, "the end of the move", c.found()));
-            }
+            c.end()?;
             Ok(WgosaMove {
                 from,
                 from_mark,
@@ -237,8 +142,7 @@ impl FromStr for WgosaMove {
                 orientation_mark,
                 list,
             })
-        })();
-        parsed.map_err(|e| e.shifted(lead))
+        })
     }
 }
 
@@ -514,8 +418,36 @@ impl WgosaMove {
     /// ```
     pub fn from_move(pos: &Position, m: &Move) -> Result<WgosaMove, crate::model::MoveError> {
         pos.check_move(m)?;
+        let key = pos.play(m)?.reduced();
+        let mut options: Vec<WgosaMove> = Vec::new();
+        for eq in pos.equivalent_moves(m) {
+            for w in Self::options(pos, &eq) {
+                if !options.contains(&w) {
+                    options.push(w);
+                }
+            }
+        }
+        options.sort_by_cached_key(|w| {
+            let text = w.to_string();
+            (text.len(), numbers(&text), text.matches('-').count())
+        });
+        for w in &options {
+            if let Ok(found) = w.resolve(pos) {
+                if found.len() == 1 && found[0].after.reduced() == key {
+                    return Ok(w.clone());
+                }
+            }
+        }
+        // Not reached for positions reached by play (property-tested).
+        Ok(options.pop().expect("at least one option"))
+    }
+
+    /// The texts that may name `m` (drawn as given).
+    fn options(pos: &Position, m: &Move) -> Vec<WgosaMove> {
         let (a, b) = pos.endpoints(m).expect("checked");
-        let after = pos.play(m)?;
+        let Ok(after) = pos.play(m) else {
+            return Vec::new();
+        };
         let g = pos.next_spot();
         let r = m.region();
         let split = m.kind() != MoveKind::Join;
@@ -623,44 +555,8 @@ impl WgosaMove {
                 }
             }
         }
-        options.sort_by_cached_key(|w| {
-            let text = w.to_string();
-            let numbers: Vec<u64> = text
-                .split(|c: char| !c.is_ascii_digit())
-                .filter(|t| !t.is_empty())
-                .map(|t| t.parse().unwrap_or(u64::MAX))
-                .collect();
-            (text.len(), numbers, text.matches('-').count())
-        });
-        for w in &options {
-            if let Ok(found) = w.resolve(pos) {
-                if found.len() == 1 && found[0].after.reduced() == after.reduced() {
-                    return Ok(w.clone());
-                }
-            }
-        }
-        // Not reached for positions reached by play (property-tested).
-        Ok(options.pop().expect("at least one option"))
+        options
     }
-}
-
-/// A sorted list of spots as WGOSA writes it: ranges for runs of three or more.
-fn compress(spots: &[Spot]) -> Vec<ListItem> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < spots.len() {
-        let mut j = i;
-        while j + 1 < spots.len() && spots[j + 1] == spots[j] + 1 {
-            j += 1;
-        }
-        if j - i >= 2 {
-            out.push(ListItem::Range(spots[i], spots[j]));
-        } else {
-            out.extend(spots[i..=j].iter().map(|&s| ListItem::Spot(s)));
-        }
-        i = j + 1;
-    }
-    out
 }
 
 fn distinct<T: PartialEq>(cands: &[Candidate], key: impl Fn(&Candidate) -> T) -> usize {
