@@ -15,9 +15,11 @@ mod cursor;
 mod error;
 pub mod hoey;
 pub mod lhp;
+mod notation_kind;
 mod replay;
 pub mod transcript;
 pub mod wgosa;
 
 pub use error::{GameError, PositionTextError, ResolveError, SyntaxError};
+pub use notation_kind::Notation;
 pub use replay::{Replay, ReplayedMove};

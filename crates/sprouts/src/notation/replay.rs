@@ -5,7 +5,8 @@ use std::fmt;
 use crate::model::{Move, Position};
 use crate::notation::error::GameError;
 use crate::notation::hoey::{Game, HoeyMove};
-use crate::notation::transcript::{Header, Winner};
+use crate::notation::transcript::{Header, Transcript, Winner};
+use crate::notation::Notation;
 
 /// One move of a replayed game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,6 +133,50 @@ impl Replay {
                 .expect("replayed moves are legal");
             pos.clone()
         })
+    }
+
+    /// The canonical text of every move in a notation.
+    ///
+    /// ```
+    /// use sprouts::notation::{transcript::Transcript, Notation};
+    /// let g = &Transcript::read_all("4+ 1(5)1[2,3] 2(6)3", None).unwrap()[0];
+    /// let r = g.replay().unwrap();
+    /// // A loop on a lone spot: 2 and 3 on one side is 4 on the other.
+    /// assert_eq!(r.texts(Notation::Wgosa), vec!["1(5)1[4]", "2(6)3"]);
+    /// assert_eq!(r.texts(Notation::Hoey), vec!["1-5-1>4", "2-6-3"]);
+    /// ```
+    pub fn texts(&self, notation: Notation) -> Vec<String> {
+        let mut pos = self.start.clone();
+        self.moves
+            .iter()
+            .map(|m| {
+                let t = notation
+                    .write(&pos, &m.resolved)
+                    .expect("replayed moves are legal");
+                pos.play_in_place(&m.resolved)
+                    .expect("replayed moves are legal");
+                t
+            })
+            .collect()
+    }
+
+    /// The game written canonically in a notation, header and result kept.
+    ///
+    /// ```
+    /// use sprouts::notation::{transcript::Transcript, Notation};
+    /// let g = &Transcript::read_all("3+ (Steinitz - Morphy *) 1(4)1[2] I", None).unwrap()[0];
+    /// let r = g.replay().unwrap();
+    /// assert_eq!(r.to_notation(Notation::Lhp), "3+ (Steinitz - Morphy *) 1<4>1[2] I");
+    /// assert_eq!(r.to_notation(Notation::Hoey), "3+ (Steinitz - Morphy *) 1-4-1>2 I");
+    /// ```
+    pub fn to_notation(&self, notation: Notation) -> String {
+        Transcript {
+            header: self.header.clone(),
+            notation,
+            moves: self.texts(notation),
+            winner: self.winner,
+        }
+        .to_string()
     }
 
     /// The game written canonically in Hoey notation.

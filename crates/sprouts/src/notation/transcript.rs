@@ -14,7 +14,9 @@
 
 use std::fmt;
 
-use super::error::SyntaxError;
+use super::error::{GameError, SyntaxError};
+use super::notation_kind::Notation;
+use super::replay::{self, Replay};
 use crate::model::{Variant, MAX_SPOT};
 
 /// The header of a transcript.
@@ -160,5 +162,211 @@ impl fmt::Display for Winner {
             Winner::First => "I",
             Winner::Second => "II",
         })
+    }
+}
+
+/// A game transcript in any move notation: header, move texts, result.
+///
+/// Read one with [`Transcript::read_all`] (any number of games in a text)
+/// and check it with [`Transcript::replay`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Transcript {
+    /// Spots, play convention and players.
+    pub header: Header,
+    /// The move notation the moves are written in.
+    pub notation: Notation,
+    /// The move texts, as written.
+    pub moves: Vec<String>,
+    /// The recorded result, if any.
+    pub winner: Option<Winner>,
+}
+
+/// A transcript text that cannot be read: which game (from 1), and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TranscriptError {
+    game: usize,
+    line: usize,
+    reason: String,
+}
+
+impl fmt::Display for TranscriptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "game {} (line {}): {}",
+            self.game, self.line, self.reason
+        )
+    }
+}
+
+impl std::error::Error for TranscriptError {}
+
+/// Whether a line starts a game: `N`, `N+` or `N-` followed by white space,
+/// `(` after white space, or the end of the line.
+fn starts_game(line: &str) -> bool {
+    let t = line.trim_start().as_bytes();
+    let digits = t.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 {
+        return false;
+    }
+    let mut i = digits;
+    if matches!(t.get(i), Some(b'+' | b'-')) {
+        i += 1;
+    }
+    t.get(i).is_none_or(|b| b.is_ascii_whitespace())
+}
+
+impl Transcript {
+    /// Reads every game of a text. A game starts on a line that begins with
+    /// its header (`14+`, `17-`, or a bare number for normal play); moves
+    /// may run over any number of lines; blank lines and lines starting with
+    /// `#` are skipped. Each game's notation is detected from its moves
+    /// ([`Notation::detect`]) unless `notation` forces one.
+    ///
+    /// ```
+    /// use sprouts::notation::{transcript::Transcript, Notation};
+    /// let text = "# two games\n3+ (Steinitz - Morphy *) 1(4)1[2] I\n\n5+ 1-6-2; 3-7-4;\n 1-8-2>\n";
+    /// let games = Transcript::read_all(text, None).unwrap();
+    /// assert_eq!(games.len(), 2);
+    /// assert_eq!(games[0].notation, Notation::Wgosa);
+    /// assert_eq!(games[1].moves, vec!["1-6-2", "3-7-4", "1-8-2>"]);
+    /// ```
+    pub fn read_all(
+        text: &str,
+        notation: Option<Notation>,
+    ) -> Result<Vec<Transcript>, TranscriptError> {
+        let mut chunks: Vec<(usize, String)> = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            let trimmed = line.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            if starts_game(line) || chunks.is_empty() {
+                chunks.push((n + 1, String::new()));
+            }
+            let chunk = &mut chunks.last_mut().expect("pushed").1;
+            chunk.push_str(line);
+            chunk.push('\n');
+        }
+        chunks
+            .iter()
+            .enumerate()
+            .map(|(k, (line, chunk))| {
+                Transcript::read_one(chunk, notation).map_err(|reason| TranscriptError {
+                    game: k + 1,
+                    line: *line,
+                    reason,
+                })
+            })
+            .collect()
+    }
+
+    fn read_one(text: &str, notation: Option<Notation>) -> Result<Transcript, String> {
+        let (header, rest) = Header::read(text).map_err(|e| e.to_string())?;
+        let (body, winner) = Winner::split_off(rest);
+        let notation = match notation.or_else(|| Notation::detect(body)) {
+            Some(n) => n,
+            None if body.trim().is_empty() => Notation::Wgosa,
+            None => return Err("cannot tell the notation of the moves (use --notation)".into()),
+        };
+        let moves = match notation {
+            Notation::Hoey => body
+                .split(';')
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(String::from)
+                .collect(),
+            _ => body.split_whitespace().map(String::from).collect(),
+        };
+        Ok(Transcript {
+            header,
+            notation,
+            moves,
+            winner,
+        })
+    }
+
+    /// Replays the game, checking every move.
+    ///
+    /// ```
+    /// use sprouts::notation::transcript::Transcript;
+    /// let g = &Transcript::read_all("3+ 1<4>1[2] I", None).unwrap()[0];
+    /// assert_eq!(g.replay().unwrap().position().to_hoey(), "1,4;2/1,4;3");
+    /// ```
+    pub fn replay(&self) -> Result<Replay, GameError> {
+        let n = self.notation;
+        replay::replay(&self.header, self.winner, &self.moves, |text, pos| {
+            n.resolve(text, pos)
+        })
+    }
+}
+
+impl fmt::Display for Transcript {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.header)?;
+        for (i, m) in self.moves.iter().enumerate() {
+            f.write_str(if i == 0 {
+                " "
+            } else {
+                self.notation.separator()
+            })?;
+            f.write_str(m)?;
+        }
+        if let Some(w) = self.winner {
+            write!(f, " {w}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAMES: &str = include_str!("../../tests/data/wgosa-games.txt");
+
+    /// The five published games read as one file, replay, and survive
+    /// WGOSA -> LHP -> Hoey -> WGOSA as their canonical WGOSA text.
+    #[test]
+    fn published_games_convert_round_trip() {
+        let games = Transcript::read_all(GAMES, None).unwrap();
+        assert_eq!(games.len(), 5);
+        let spots: Vec<u32> = games.iter().map(|g| g.header.spots).collect();
+        assert_eq!(spots, vec![14, 8, 16, 17, 22]);
+        for g in &games {
+            assert_eq!(g.notation, Notation::Wgosa);
+            let r = g.replay().unwrap();
+            let wgosa = r.to_notation(Notation::Wgosa);
+            let mut text = wgosa.clone();
+            let mut written = Notation::Wgosa;
+            for n in [Notation::Lhp, Notation::Hoey, Notation::Wgosa] {
+                let t = &Transcript::read_all(&text, None).unwrap()[0];
+                assert_eq!(t.notation, written, "detected from {text}");
+                text = t.replay().unwrap().to_notation(n);
+                written = n;
+            }
+            assert_eq!(text, wgosa);
+            // Canonical text read and written again is the same, byte for byte.
+            let again = Transcript::read_all(&wgosa, None).unwrap()[0]
+                .replay()
+                .unwrap();
+            assert_eq!(again.to_notation(Notation::Wgosa), wgosa);
+            assert_eq!(again.position(), r.position());
+        }
+    }
+
+    #[test]
+    fn header_and_games_split() {
+        let text = "8+ (A* - B) 1(9)2\n  1(10)1[3,4]\n3+ 1<4>1[2]\n  II\n";
+        let g = Transcript::read_all(text, None).unwrap();
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[0].moves, vec!["1(9)2", "1(10)1[3,4]"]);
+        assert_eq!(g[1].notation, Notation::Lhp);
+        assert_eq!(g[1].winner, Some(Winner::Second));
+        let e = Transcript::read_all("x 1(2)3", None).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "game 1 (line 1): at byte 0: expected the number of spots, found 'x'"
+        );
     }
 }

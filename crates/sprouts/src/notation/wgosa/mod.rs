@@ -412,9 +412,11 @@ impl WgosaMove {
     /// use sprouts::model::{Position, Variant};
     /// use sprouts::notation::wgosa::WgosaMove;
     /// let p = Position::start(5, Variant::Normal);
-    /// let m: WgosaMove = "1(6)1[5,2-4]".parse().unwrap();
+    /// // Enclosing 4 and 5 in a loop on a lone spot leaves 2 and 3 outside:
+    /// // the same move as enclosing 2 and 3, which has the lower numbers.
+    /// let m: WgosaMove = "1(6)1[5,4]".parse().unwrap();
     /// let mv = m.to_move(&p).unwrap();
-    /// assert_eq!(WgosaMove::from_move(&p, &mv).unwrap().to_string(), "1(6)1[2-5]");
+    /// assert_eq!(WgosaMove::from_move(&p, &mv).unwrap().to_string(), "1(6)1[2,3]");
     /// ```
     pub fn from_move(pos: &Position, m: &Move) -> Result<WgosaMove, crate::model::MoveError> {
         pos.check_move(m)?;

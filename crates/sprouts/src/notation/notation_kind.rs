@@ -1,0 +1,134 @@
+//! The move notations, as a value: choose one at run time, detect one.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::model::{Move, MoveError, Position};
+use crate::notation::hoey::HoeyMove;
+use crate::notation::lhp::LhpMove;
+use crate::notation::wgosa::WgosaMove;
+
+/// A move notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// Dan Hoey's `A-C-B` notation, moves separated by `;`.
+    Hoey,
+    /// The WGOSA's `f(g)h[L]` notation, moves separated by white space.
+    Wgosa,
+    /// Josh Purinton's left-hand-path `e.f<g>h.i[a]` notation.
+    Lhp,
+}
+
+impl Notation {
+    /// Every notation, in a fixed order.
+    pub const ALL: [Notation; 3] = [Notation::Wgosa, Notation::Lhp, Notation::Hoey];
+
+    /// The lower-case name: `hoey`, `wgosa` or `lhp`.
+    ///
+    /// ```
+    /// use sprouts::notation::Notation;
+    /// assert_eq!(Notation::Lhp.name(), "lhp");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Notation::Hoey => "hoey",
+            Notation::Wgosa => "wgosa",
+            Notation::Lhp => "lhp",
+        }
+    }
+
+    /// Resolves a move text written in this notation against a position.
+    ///
+    /// ```
+    /// use sprouts::model::Position;
+    /// use sprouts::notation::Notation;
+    /// let p = Position::start(2, Default::default());
+    /// let m = Notation::Wgosa.resolve("1(3)2", &p).unwrap();
+    /// assert_eq!(Notation::Lhp.write(&p, &m).unwrap(), "1<3>2");
+    /// assert_eq!(Notation::Hoey.write(&p, &m).unwrap(), "1-3-2");
+    /// ```
+    pub fn resolve(self, text: &str, pos: &Position) -> Result<Move, String> {
+        match self {
+            Notation::Hoey => text
+                .parse::<HoeyMove>()
+                .map_err(|e| e.to_string())?
+                .to_move(pos)
+                .map_err(|e| e.to_string()),
+            Notation::Wgosa => text
+                .parse::<WgosaMove>()
+                .map_err(|e| e.to_string())?
+                .to_move(pos)
+                .map_err(|e| e.to_string()),
+            Notation::Lhp => text
+                .parse::<LhpMove>()
+                .map_err(|e| e.to_string())?
+                .to_move(pos)
+                .map_err(|e| e.to_string()),
+        }
+    }
+
+    /// The canonical text of a legal move in this notation.
+    pub fn write(self, pos: &Position, m: &Move) -> Result<String, MoveError> {
+        Ok(match self {
+            Notation::Hoey => HoeyMove::from_move(pos, m)?.to_string(),
+            Notation::Wgosa => WgosaMove::from_move(pos, m)?.to_string(),
+            Notation::Lhp => LhpMove::from_move(pos, m)?.to_string(),
+        })
+    }
+
+    /// What goes between two moves of a transcript.
+    pub fn separator(self) -> &'static str {
+        match self {
+            Notation::Hoey => "; ",
+            _ => " ",
+        }
+    }
+
+    /// Guesses the notation of a transcript body (the moves): `(` means
+    /// WGOSA, `A-C-B` or `;` Hoey, `<` LHP.
+    ///
+    /// ```
+    /// use sprouts::notation::Notation;
+    /// assert_eq!(Notation::detect("1(15)2 1(16)1[3-10]"), Some(Notation::Wgosa));
+    /// assert_eq!(Notation::detect("1<4>1[2]"), Some(Notation::Lhp));
+    /// assert_eq!(Notation::detect("1-6-2; 3-7-4"), Some(Notation::Hoey));
+    /// assert_eq!(Notation::detect(""), None);
+    /// ```
+    pub fn detect(body: &str) -> Option<Notation> {
+        let b = body.as_bytes();
+        let hoey_move = b
+            .windows(3)
+            .any(|w| w[0].is_ascii_digit() && w[1] == b'-' && w[2].is_ascii_digit())
+            && b.iter().filter(|&&c| c == b'-').count() >= 2;
+        if body.contains('(') {
+            Some(Notation::Wgosa)
+        } else if body.contains(';') || (hoey_move && !body.contains('[')) {
+            Some(Notation::Hoey)
+        } else if body.contains('<') && (body.contains('[') || !hoey_move) {
+            Some(Notation::Lhp)
+        } else if hoey_move {
+            Some(Notation::Hoey)
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Notation {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Notation, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "hoey" => Ok(Notation::Hoey),
+            "wgosa" => Ok(Notation::Wgosa),
+            "lhp" => Ok(Notation::Lhp),
+            other => Err(format!("unknown notation '{other}' (hoey, wgosa or lhp)")),
+        }
+    }
+}
