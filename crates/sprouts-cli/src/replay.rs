@@ -149,10 +149,15 @@ fn read_input(file: &PathBuf) -> Result<String> {
         let bytes = fs::read(file).with_context(|| format!("cannot read {name}"))?;
         (bytes, name)
     };
-    String::from_utf8(bytes).map_err(|e| {
+    let mut text = String::from_utf8(bytes).map_err(|e| {
         anyhow!(
             "{name} is not UTF-8 text (invalid byte at offset {})",
             e.utf8_error().valid_up_to()
         )
-    })
+    })?;
+    // Some editors start UTF-8 files with a byte order mark.
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
 }

@@ -223,6 +223,15 @@ fn syntax_errors_are_one_line() {
 }
 
 #[test]
+fn byte_order_mark_and_crlf_are_accepted() {
+    let v = json(
+        &["replay", "--json"],
+        "\u{feff}5+ 1-6-2;\r\n3-7-4\r\nII\r\n",
+    );
+    assert_eq!(v["canonical"], "5+ 1-6-2; 3-7-4 II");
+}
+
+#[test]
 fn unreadable_input_is_one_line() {
     assert_eq!(
         fails(&["replay"], b"5+ 1-6-2\xff"),
