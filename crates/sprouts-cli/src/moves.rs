@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use serde::Serialize;
 use sprouts::model::{Position, Variant, MAX_SPOT};
 use sprouts::notation::hoey::{self, HoeyMove};
@@ -98,7 +98,7 @@ pub fn run(args: &Args) -> Result<()> {
                 e => anyhow!("{e}"),
             })?
             .with_variant(variant),
-        (None, None) => unreachable!("clap requires POSITION or --spots"),
+        (None, None) => bail!("give a POSITION or --spots N"),
     };
     let mut out = output::stdout();
     if args.json {
