@@ -11,7 +11,7 @@ use sprouts::notation::hoey::{parse_position, Game, HoeyMove};
 /// "invalid position: not a drawing on the plane: 0 spots - 0 lines +
 /// 0 regions should be 1 + 0 pieces".
 #[test]
-#[ignore = "library bug: parse_position(\"\") fails, so a finished game's abbreviation does not read back"]
+
 fn empty_abbreviation_reads_back() {
     let r = "1+ 1-2-1; 1-3-2".parse::<Game>().unwrap().replay().unwrap();
     let end = r.position();
@@ -31,7 +31,7 @@ fn empty_abbreviation_reads_back() {
 /// Expected: `1-5-4=` resolves to the move in `1,4,3`, and every canonical
 /// text reads back (NOTES section 3).
 #[test]
-#[ignore = "library bug: canonical double-pivot text 1-5-4= is ambiguous in 1,4,3/3,4,1,3,2"]
+
 fn double_pivot_equal_sign_reads_back() {
     let p = parse_position("1,4,3/3,4,1,3,2").unwrap();
     let r = "2+ 1-3-2; 1-4-3<2"

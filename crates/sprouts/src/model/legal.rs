@@ -171,7 +171,23 @@ impl Position {
     /// assert!(!Position::start(1, Default::default()).is_over());
     /// ```
     pub fn is_over(&self) -> bool {
-        self.legal_moves().next().is_none()
+        // A region has a move exactly when its live spots have two lives
+        // between them: a loop on a spot with two, or a line between two.
+        !self.regions.iter().any(|r| {
+            let mut spots: Vec<Spot> = r
+                .boundaries
+                .iter()
+                .flat_map(|b| b.sites.iter().copied())
+                .filter(|&s| self.is_live(s))
+                .collect();
+            spots.sort_unstable();
+            spots.dedup();
+            spots
+                .iter()
+                .map(|&s| self.spot_lives(s) as u32)
+                .sum::<u32>()
+                >= 2
+        })
     }
 
     fn degree_after(&self, a: Spot, b: Spot) -> impl Fn(Spot) -> u8 + '_ {

@@ -200,6 +200,36 @@ impl Position {
         degrees: Vec<u8>,
         variant: Variant,
     ) -> Result<Position, PositionError> {
+        Position::build(regions, degrees, variant, true)
+    }
+
+    /// Builds a checked *abbreviated* position: like [`Position::new`], but
+    /// the position is never taken as complete, even when every spot it
+    /// names is listed at all its sites: spots or regions may have been left
+    /// out (Hoey element 2), so the checks that need the whole drawing are
+    /// not made and the start size is unknown.
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// // `1o`: a spot with one line whose neighbour was left out.
+    /// let p = Position::new_abbreviated(vec![vec![vec![1]]], vec![0, 1], Variant::Normal).unwrap();
+    /// assert_eq!(p.start_spots(), None);
+    /// assert!(Position::new(vec![vec![vec![1]]], vec![0, 1], Variant::Normal).is_err());
+    /// ```
+    pub fn new_abbreviated(
+        regions: Vec<Vec<Vec<Spot>>>,
+        degrees: Vec<u8>,
+        variant: Variant,
+    ) -> Result<Position, PositionError> {
+        Position::build(regions, degrees, variant, false)
+    }
+
+    fn build(
+        regions: Vec<Vec<Vec<Spot>>>,
+        degrees: Vec<u8>,
+        variant: Variant,
+        may_be_complete: bool,
+    ) -> Result<Position, PositionError> {
         let mut pos = Position {
             regions: regions
                 .into_iter()
@@ -211,7 +241,7 @@ impl Position {
             start: None,
             variant,
         };
-        pos.check()?;
+        pos.check(may_be_complete)?;
         Ok(pos)
     }
 
@@ -335,26 +365,11 @@ impl Position {
     /// assert!(Position::start(3, Default::default()).is_complete());
     /// ```
     pub fn is_complete(&self) -> bool {
-        let counts = self.occurrence_counts();
-        (1..self.degree.len()).all(|s| counts[s] as usize == sites_of_degree(self.degree[s]))
-    }
-
-    pub(crate) fn occurrence_counts(&self) -> Vec<u32> {
-        let mut counts = vec![0u32; self.degree.len()];
-        for r in &self.regions {
-            for b in &r.boundaries {
-                for &s in &b.sites {
-                    if let Some(c) = counts.get_mut(s as usize) {
-                        *c += 1;
-                    }
-                }
-            }
-        }
-        counts
+        self.start.is_some()
     }
 
     /// Checks every invariant; sets `start` for complete positions.
-    fn check(&mut self) -> Result<(), PositionError> {
+    fn check(&mut self, may_be_complete: bool) -> Result<(), PositionError> {
         use PositionErrorKind as K;
         let next = self.degree.len();
         if next as u64 > MAX_SPOT as u64 {
@@ -407,7 +422,8 @@ impl Position {
                 }
             }
         }
-        let complete = (1..next).all(|s| counts[s] as usize == sites_of_degree(self.degree[s]));
+        let complete = may_be_complete
+            && (1..next).all(|s| counts[s] as usize == sites_of_degree(self.degree[s]));
         if !complete {
             self.start = None;
             return Ok(());
@@ -448,7 +464,8 @@ impl Position {
         let v = spots as i64;
         let e = (degree_sum / 2) as i64;
         let f = self.regions.len() as i64;
-        if v - e + f != 1 + components {
+        // (No spot at all: the empty drawing, kept with no region.)
+        if v > 0 && v - e + f != 1 + components {
             return Err(K::NotPlanar {
                 spots: v,
                 lines: e,

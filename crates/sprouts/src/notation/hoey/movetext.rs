@@ -177,6 +177,25 @@ fn sites_of(region: &Region, spot: Spot) -> Vec<SiteRef> {
     out
 }
 
+/// Whether two spots are pivots of the same two regions (Hoey element 6).
+fn double_pivot(pos: &Position, a: Spot, b: Spot) -> bool {
+    if a == b || pos.degree(a) != 2 || pos.degree(b) != 2 {
+        return false;
+    }
+    let regions_of = |x: Spot| -> Vec<usize> {
+        (0..pos.regions().len())
+            .filter(|&i| {
+                pos.regions()[i]
+                    .boundaries()
+                    .iter()
+                    .any(|bd| bd.sites().contains(&x))
+            })
+            .collect()
+    };
+    let ra = regions_of(a);
+    ra.len() == 2 && ra == regions_of(b)
+}
+
 /// The other boundaries of a region that hold a live spot.
 fn live_others(pos: &Position, region: &Region, except: usize) -> Vec<usize> {
     (0..region.boundaries().len())
@@ -326,8 +345,29 @@ impl HoeyMove {
             return Ok(Move::new(r, s, t, Vec::new()));
         }
         let others = live_others(pos, region, s.boundary);
+        // Hoey 6c-6d: for a move between two pivots of the same two regions,
+        // "=" (or nothing) means the region has no other live spot at all;
+        // otherwise the lowest one is listed with its side.
+        let extra = if others.is_empty() && double_pivot(pos, self.from.spot, self.to.spot) {
+            region.boundaries()[s.boundary]
+                .sites()
+                .iter()
+                .copied()
+                .filter(|&x| x != self.from.spot && x != self.to.spot && pos.is_live(x))
+                .min()
+        } else {
+            None
+        };
         let right = match &self.separation {
-            None | Some(Separation::Equal) if others.is_empty() => Vec::new(),
+            None | Some(Separation::Equal) if others.is_empty() => {
+                if let Some(x) = extra {
+                    return Err(format!(
+                        "both ends are pivots of the same two regions and region {} holds live spot {x}: write <{x} or >{x} (Hoey 6c)",
+                        r + 1
+                    ));
+                }
+                Vec::new()
+            }
             None => {
                 return Err(format!(
                     "the move splits region {} and must say which boundaries go where (<, > or =)",
@@ -607,12 +647,16 @@ mod tests {
             assert_eq!(q.play(&mv).unwrap().reduced(), pos.reduced());
             assert_eq!(HoeyMove::from_move(&q, &mv).unwrap().to_string(), text);
         }
+        // 6c: both regions hold another live spot, so "=" fits neither.
         let e = "4-7-6="
             .parse::<HoeyMove>()
             .unwrap()
             .to_move(&q)
             .unwrap_err();
-        assert!(e.is_ambiguous(), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "illegal: both ends are pivots of the same two regions and region 1 holds live spot 1: write <1 or >1 (Hoey 6c)"
+        );
     }
 
     #[test]
@@ -639,7 +683,7 @@ mod tests {
             err("1-8-3>5"),
             "illegal: a move joining two boundaries separates nothing: write 1-8-3"
         );
-        let q = play(&play(&p, "1-8-2>"), "1-9-6");
+        let q = play(&play(&p, "1-8-2>"), "1-9-5");
         let err = |t: &str| {
             t.parse::<HoeyMove>()
                 .unwrap()

@@ -18,8 +18,10 @@ enum Mark {
 ///
 /// `,` separates sites (`-` is accepted too), `;` boundaries, `/` regions;
 /// white space around any of them is ignored. A text that lists every spot
-/// `1..=max` once per site, with no mark, is a *full* position and fixes every
-/// degree. Any other text is *abbreviated*: a spot that is not listed is dead,
+/// `1..=max` once per site, with no mark, and is a valid drawing, is a *full*
+/// position and fixes every degree. Any other text is *abbreviated*
+/// (`2/1` is an abbreviation: no full position has two lone spots in two
+/// regions): a spot that is not listed is dead,
 /// a spot listed twice has degree 2, `t` marks a degree-2 spot listed once (a
 /// pivot whose other region was left out, or a pier whose two sites became
 /// adjacent), `o` a degree-1 spot alone on its boundary, and a spot listed
@@ -90,8 +92,7 @@ pub fn parse_position(text: &str) -> Result<Position, PositionTextError> {
         };
         degrees[s as usize] = d;
     }
-    let _ = full;
-    let sites = regions
+    let sites: Vec<Vec<Vec<Spot>>> = regions
         .into_iter()
         .map(|r| {
             r.into_iter()
@@ -99,7 +100,15 @@ pub fn parse_position(text: &str) -> Result<Position, PositionTextError> {
                 .collect()
         })
         .collect();
-    Position::new(sites, degrees, Variant::Normal)
+    // A text that lists every spot at all its sites reads as a full
+    // position when it is one; otherwise (dead spots numbered above every
+    // live one were left out, as in `2/1`) as an abbreviated one.
+    if full {
+        if let Ok(p) = Position::new(sites.clone(), degrees.clone(), Variant::Normal) {
+            return Ok(p);
+        }
+    }
+    Position::new_abbreviated(sites, degrees, Variant::Normal)
         .map_err(|e| PositionTextError::Invalid(e.to_string()))
 }
 
