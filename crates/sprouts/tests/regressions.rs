@@ -1,17 +1,15 @@
-//! Minimal reproductions of library bugs found by the property tests. Each
-//! is `#[ignore]`d while the bug is open; the property tests recognise these
-//! cases narrowly and skip them (see `tests/properties.rs`). When a bug is
-//! fixed, drop its `#[ignore]` and the matching skip.
+//! Minimal reproductions of library bugs found by the property tests, kept
+//! as regression tests once fixed. An open bug's test is `#[ignore]`d with
+//! the reason, and the property that found it may skip exactly that case.
 
 use sprouts::notation::hoey::{parse_position, Game, HoeyMove};
 
 /// Every finished game abbreviates to the empty text (all regions have
-/// fewer than two lives, NOTES section 5), and `parse_position("")`, which
-/// its docs say reads the position with no region, fails:
+/// fewer than two lives, NOTES section 5). `parse_position("")`, which its
+/// docs say reads the position with no region, failed (fixed in 68cfd87):
 /// "invalid position: not a drawing on the plane: 0 spots - 0 lines +
 /// 0 regions should be 1 + 0 pieces".
 #[test]
-
 fn empty_abbreviation_reads_back() {
     let r = "1+ 1-2-1; 1-3-2".parse::<Game>().unwrap().replay().unwrap();
     let end = r.position();
@@ -26,12 +24,11 @@ fn empty_abbreviation_reads_back() {
 /// live spot to separate. After `2+ 1-3-2; 1-4-3<2` the position is
 /// `1,4,3/3,4,1,3,2`: 1 and 4 are pivots of both regions. The move 1-5-4 in
 /// region `1,4,3` is written `1-5-4=` by `HoeyMove::from_move`, but reading
-/// `1-5-4=` also fits the move in region `3,4,1,3,2` (where 6c asks for
-/// `1-5-4<2`), so it is ambiguous: "ambiguous: 2 moves fit: 1-5-4<2, 1-5-4=".
+/// `1-5-4=` also fitted the move in region `3,4,1,3,2` (where 6c asks for
+/// `1-5-4<2`): "ambiguous: 2 moves fit: 1-5-4<2, 1-5-4=" (fixed in 68cfd87).
 /// Expected: `1-5-4=` resolves to the move in `1,4,3`, and every canonical
 /// text reads back (NOTES section 3).
 #[test]
-
 fn double_pivot_equal_sign_reads_back() {
     let p = parse_position("1,4,3/3,4,1,3,2").unwrap();
     let r = "2+ 1-3-2; 1-4-3<2"
