@@ -28,25 +28,20 @@ struct Family {
     from: SiteRef,
     to: SiteRef,
     kind: MoveKind,
-    /// Other boundaries of the region that hold a live spot (split families).
-    others: Vec<usize>,
+    /// How many other boundaries of the region hold a live spot (split
+    /// families); the iterator lists them when it gets to the family.
+    others: usize,
     /// The two new boundaries read the same: a split and its mirror coincide.
     symmetric: bool,
 }
 
 impl Family {
-    fn size(&self) -> BigUint {
+    /// The family has `2^exponent` distinct moves.
+    fn exponent(&self) -> usize {
         match self.kind {
-            MoveKind::Join => BigUint::from(1u8),
-            _ => {
-                let m = self.others.len();
-                let e = if self.symmetric {
-                    m.saturating_sub(1)
-                } else {
-                    m
-                };
-                BigUint::from(1u8) << e
-            }
+            MoveKind::Join => 0,
+            _ if self.symmetric => self.others.saturating_sub(1),
+            _ => self.others,
         }
     }
 }
@@ -73,8 +68,9 @@ impl Position {
     pub fn legal_moves(&self) -> LegalMoves<'_> {
         LegalMoves {
             pos: self,
-            families: self.distinct_families(),
+            families: self.distinct_families(true),
             family: 0,
+            others: Vec::new(),
             bits: Vec::new(),
             started: false,
         }
@@ -88,7 +84,29 @@ impl Position {
     /// assert_eq!(p.count_moves().to_string(), "905970015");
     /// ```
     pub fn count_moves(&self) -> BigUint {
-        self.distinct_families().iter().map(Family::size).sum()
+        // Joins between two spots of degree 0 or 1 (one site each) are all
+        // distinct: count them by boundary sizes rather than one by one.
+        let mut single_joins = BigUint::from(0u8);
+        for region in &self.regions {
+            let per_boundary: Vec<u64> = region
+                .boundaries
+                .iter()
+                .map(|b| b.sites.iter().filter(|&&x| self.degree(x) <= 1).count() as u64)
+                .collect();
+            let total: u64 = per_boundary.iter().sum();
+            let squares: BigUint = per_boundary.iter().map(|&c| BigUint::from(c) * c).sum();
+            single_joins += (BigUint::from(total) * total - squares) / 2u8;
+        }
+        // Family sizes are powers of two: add them up by exponent.
+        let mut by_exponent: HashMap<usize, u64> = HashMap::new();
+        for f in self.distinct_families(false) {
+            *by_exponent.entry(f.exponent()).or_default() += 1;
+        }
+        by_exponent
+            .into_iter()
+            .map(|(e, n)| BigUint::from(n) << e)
+            .sum::<BigUint>()
+            + single_joins
     }
 
     /// Every way of drawing the same move as `m` (NOTES.md section 2): the
@@ -202,7 +220,9 @@ impl Position {
         }
     }
 
-    fn families(&self) -> Vec<Family> {
+    /// The families of moves; joins between two single-site spots (degree 0
+    /// or 1) only when `single_joins`.
+    fn families(&self, single_joins: bool) -> Vec<Family> {
         let mut out = Vec::new();
         for (r, region) in self.regions.iter().enumerate() {
             let live: Vec<Vec<usize>> = region
@@ -216,26 +236,46 @@ impl Position {
                 .collect();
             let live_boundaries: Vec<usize> =
                 (0..live.len()).filter(|&i| !live[i].is_empty()).collect();
-            for (x, &bi) in live_boundaries.iter().enumerate() {
-                for &bj in &live_boundaries[x + 1..] {
-                    for &s in &live[bi] {
-                        for &t in &live[bj] {
-                            out.push(Family {
-                                region: r,
-                                from: SiteRef::new(bi, s),
-                                to: SiteRef::new(bj, t),
-                                kind: MoveKind::Join,
-                                others: Vec::new(),
-                                symmetric: false,
-                            });
+            // Joins, in order of boundary pairs. Without `single_joins`,
+            // only those with an end of degree 2, found from those ends.
+            let join = |bi: usize, s: usize, bj: usize, t: usize| Family {
+                region: r,
+                from: SiteRef::new(bi, s),
+                to: SiteRef::new(bj, t),
+                kind: MoveKind::Join,
+                others: 0,
+                symmetric: false,
+            };
+            if single_joins {
+                for (x, &bi) in live_boundaries.iter().enumerate() {
+                    for &bj in &live_boundaries[x + 1..] {
+                        for &s in &live[bi] {
+                            for &t in &live[bj] {
+                                out.push(join(bi, s, bj, t));
+                            }
                         }
                     }
                 }
-                let others: Vec<usize> = live_boundaries
-                    .iter()
-                    .copied()
-                    .filter(|&o| o != bi)
-                    .collect();
+            } else {
+                let deg2 = |bi: usize, s: usize| self.degree(region.boundaries[bi].sites[s]) == 2;
+                for &bi in &live_boundaries {
+                    for &s in live[bi].iter().filter(|&&s| deg2(bi, s)) {
+                        for &bj in &live_boundaries {
+                            if bj == bi {
+                                continue;
+                            }
+                            for &t in &live[bj] {
+                                // A pair of two degree-2 ends is found twice: keep one.
+                                if !deg2(bj, t) || bi < bj {
+                                    out.push(join(bi, s, bj, t));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            for &bi in &live_boundaries {
+                let others = live_boundaries.len() - 1;
                 let sites = &region.boundaries[bi].sites;
                 for (p, &s) in live[bi].iter().enumerate() {
                     let a = sites[s];
@@ -245,7 +285,7 @@ impl Position {
                             from: SiteRef::new(bi, s),
                             to: SiteRef::new(bi, s),
                             kind: MoveKind::Loop,
-                            others: others.clone(),
+                            others,
                             symmetric: false,
                         });
                     }
@@ -256,7 +296,7 @@ impl Position {
                                 from: SiteRef::new(bi, s),
                                 to: SiteRef::new(bi, t),
                                 kind: MoveKind::Split,
-                                others: others.clone(),
+                                others,
                                 symmetric: false,
                             });
                         }
@@ -353,10 +393,10 @@ impl Position {
     }
 
     /// The families of moves, one per distinct set of resulting positions.
-    fn distinct_families(&self) -> Vec<Family> {
-        let mut families = self.families();
+    fn distinct_families(&self, single_joins: bool) -> Vec<Family> {
+        let mut families = self.families(single_joins);
         for f in families.iter_mut() {
-            if f.kind != MoveKind::Join && !f.others.is_empty() {
+            if f.kind != MoveKind::Join && f.others > 0 {
                 if let Core::Split(x, y) = self.core(f) {
                     f.symmetric = x == y;
                 }
@@ -401,6 +441,8 @@ pub struct LegalMoves<'a> {
     pos: &'a Position,
     families: Vec<Family>,
     family: usize,
+    /// The current family's other live boundaries.
+    others: Vec<usize>,
     /// Which of the family's free boundaries go right (a binary counter).
     bits: Vec<bool>,
     started: bool,
@@ -409,9 +451,9 @@ pub struct LegalMoves<'a> {
 impl LegalMoves<'_> {
     fn free(&self, f: &Family) -> usize {
         if f.symmetric {
-            f.others.len() - 1
+            f.others - 1
         } else {
-            f.others.len()
+            f.others
         }
     }
 }
@@ -420,11 +462,24 @@ impl Iterator for LegalMoves<'_> {
     type Item = Move;
 
     fn next(&mut self) -> Option<Move> {
-        let _ = self.pos;
         loop {
             let f = self.families.get(self.family)?;
             if !self.started {
                 self.started = true;
+                let region = &self.pos.regions[f.region];
+                self.others = if f.kind == MoveKind::Join {
+                    Vec::new()
+                } else {
+                    (0..region.boundaries.len())
+                        .filter(|&i| {
+                            i != f.from.boundary
+                                && region.boundaries[i]
+                                    .sites
+                                    .iter()
+                                    .any(|&x| self.pos.is_live(x))
+                        })
+                        .collect()
+                };
                 let free = if f.kind == MoveKind::Join {
                     0
                 } else {
@@ -451,7 +506,7 @@ impl Iterator for LegalMoves<'_> {
             }
             let f = &self.families[self.family];
             let skip = usize::from(f.symmetric);
-            let right = f.others[skip..]
+            let right = self.others[skip..]
                 .iter()
                 .zip(&self.bits)
                 .filter_map(|(&o, &bit)| bit.then_some(o))
