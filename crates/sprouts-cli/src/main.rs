@@ -1,7 +1,7 @@
-//! `sprouts`: replay, check and list the moves of Sprouts games written in
-//! Hoey notation.
+//! `sprouts`: replay, check, convert and list the moves of Sprouts games
+//! written in WGOSA, LHP or Hoey notation.
 //!
-//! One module per command ([`replay`], [`moves`]); [`output`] holds what
+//! One module per command ([`replay`], [`convert`], [`moves`]); [`output`] holds what
 //! they share: the JSON shapes, the text form of a position and a stdout
 //! writer that stops quietly when the reader goes away.
 
@@ -10,15 +10,18 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod convert;
 mod moves;
 mod output;
 mod replay;
 
-/// Replay, check and explore games of Sprouts written in Hoey notation.
+/// Replay, check, convert and explore games of Sprouts.
 ///
 /// A game is a header (`5+` normal play, `5-` misère, optionally followed by
-/// players in parentheses), moves separated by `;`, and an optional result
-/// `I` or `II`, for example `5+ 1-6-2; 3-7-4; 1-8-2>; 3-9-4>1`.
+/// players in parentheses), moves, and an optional result `I` or `II`. Moves
+/// are written in WGOSA notation (`14+ 1(15)2 1(16)1[3-10]`), Purinton's
+/// left-hand-path notation (`3+ 1<4>1[2]`) or Hoey's notation, separated by
+/// `;` (`5+ 1-6-2; 3-7-4; 1-8-2>; 3-9-4>1`).
 ///
 /// A position is written with `,` between sites, `;` between boundaries and
 /// `/` between regions, full (`1,6,2,6;3,7,4,7;5`) or abbreviated (`1,2;5`).
@@ -39,6 +42,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Replay(replay::Args),
+    Convert(convert::Args),
     Moves(moves::Args),
 }
 
@@ -46,6 +50,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Replay(args) => replay::run(args),
+        Command::Convert(args) => convert::run(args),
         Command::Moves(args) => moves::run(args),
     };
     match result {

@@ -5,14 +5,15 @@ use std::io::Write;
 use anyhow::{anyhow, bail, Context, Result};
 use serde::Serialize;
 use sprouts::model::{Position, Variant, MAX_SPOT};
-use sprouts::notation::hoey::{self, HoeyMove};
-use sprouts::notation::PositionTextError;
+use sprouts::notation::hoey;
+use sprouts::notation::transcript::Transcript;
+use sprouts::notation::{Notation, PositionTextError};
 
 use crate::output::{self, PositionJson};
 
 /// List the legal moves of a position.
 ///
-/// One line per move: its canonical Hoey text, a tab, and the position after
+/// One line per move: its canonical text (Hoey, or --notation), a tab, and the position after
 /// it (abbreviated; `(no live region)` when no move is left after it). Moves
 /// that give the same position are listed once. Moves are written out one by
 /// one, so a position with 2^k moves starts printing at once; see --limit
@@ -26,20 +27,23 @@ JSON output (--json): one object on one line.
   variant     \"normal\" or \"misere\"
   count       the number of legal moves, as a decimal string (it can exceed
               what a 64-bit integer holds)
-  moves       [{text, position, position_full}]: canonical Hoey move text
-              and the position after the move, abbreviated and full
-              (absent with --count)
+  moves       [{text, wgosa, lhp, hoey, position, position_full}]: the
+              canonical move text in --notation (Hoey by default) and in
+              each notation, and the position after the move, abbreviated
+              and full (absent with --count)
   truncated   true when --limit left moves out (absent with --count)
 An empty abbreviated position is \"\" in JSON.
 
 Examples:
   sprouts moves '1,6,2,6;3,7,4,7;5'
   sprouts moves --spots 3 --full
-  sprouts moves --spots 27 --count"
+  sprouts moves --spots 27 --count
+  sprouts moves --notation wgosa '14+ 1(15)2 1(16)1[3-10]'"
 )]
 pub struct Args {
-    /// The position in Hoey notation, full or abbreviated, e.g. `1,6,2,6;3;4;5`
-    /// (quote it for the shell).
+    /// The position in Hoey notation, full or abbreviated, e.g. `1,6,2,6;3;4;5`,
+    /// or a game (it starts with its header, e.g. `8+ 1(9)2`): the moves after
+    /// its last move (quote it for the shell).
     #[arg(
         value_name = "POSITION",
         required_unless_present = "spots",
@@ -74,12 +78,19 @@ pub struct Args {
     /// Print JSON instead of text (fields in --help).
     #[arg(long)]
     json: bool,
+
+    /// Write the moves in this notation.
+    #[arg(long, value_name = "hoey|wgosa|lhp", default_value = "hoey")]
+    notation: Notation,
 }
 
 /// One move in `moves --json`.
 #[derive(Debug, Serialize)]
 struct MoveJson {
     text: String,
+    wgosa: String,
+    lhp: String,
+    hoey: String,
     position: String,
     position_full: String,
 }
@@ -92,6 +103,11 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let pos = match (&args.position, args.spots) {
         (_, Some(n)) => Position::start(n, variant),
+        (Some(text), None) if Transcript::read_all(text, None).is_ok_and(|g| g.len() == 1) => {
+            let games = Transcript::read_all(text, None).map_err(|e| anyhow!("{e}"))?;
+            let replay = games[0].replay().map_err(|e| anyhow!("{e}"))?;
+            replay.position().clone()
+        }
         (Some(text), None) => hoey::parse_position(text)
             .map_err(|e| match e {
                 PositionTextError::Syntax(e) => anyhow!("position text {e}"),
@@ -111,7 +127,7 @@ pub fn run(args: &Args) -> Result<()> {
             .legal_moves()
             .take(usize::try_from(limit).unwrap_or(usize::MAX))
         {
-            let (text, after) = describe(&pos, &m)?;
+            let (text, after) = describe(&pos, &m, args.notation)?;
             writeln!(
                 out,
                 "{text}\t{}",
@@ -124,10 +140,14 @@ pub fn run(args: &Args) -> Result<()> {
 }
 
 /// The canonical text of a legal move and the position after it.
-fn describe(pos: &Position, m: &sprouts::model::Move) -> Result<(String, Position)> {
-    let text = HoeyMove::from_move(pos, m)
-        .context("internal error: a generated move cannot be written")?
-        .to_string();
+fn describe(
+    pos: &Position,
+    m: &sprouts::model::Move,
+    notation: Notation,
+) -> Result<(String, Position)> {
+    let text = notation
+        .write(pos, m)
+        .context("internal error: a generated move cannot be written")?;
     let after = pos
         .play(m)
         .with_context(|| format!("internal error: generated move {text} cannot be played"))?;
@@ -152,7 +172,9 @@ fn json<W: Write>(args: &Args, pos: &Position, out: &mut W) -> Result<()> {
                 truncated = true;
                 break;
             }
-            let (text, after) = describe(pos, &m)?;
+            let (text, after) = describe(pos, &m, args.notation)?;
+            let [wgosa, lhp, hoey] =
+                Notation::ALL.map(|n| n.write(pos, &m).expect("a generated move can be written"));
             if listed > 0 {
                 out.write_all(b",")?;
             }
@@ -160,6 +182,9 @@ fn json<W: Write>(args: &Args, pos: &Position, out: &mut W) -> Result<()> {
                 out,
                 &MoveJson {
                     text,
+                    wgosa,
+                    lhp,
+                    hoey,
                     position: after.to_hoey(),
                     position_full: after.to_hoey_full(),
                 },

@@ -1,40 +1,54 @@
-//! `sprouts replay`: read one game in Hoey notation, check every move, print
-//! the final position (or every position).
+//! `sprouts replay`: read games in any move notation, check every move,
+//! print the final position (or every position).
 
 use std::fs;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use serde::Serialize;
-use sprouts::notation::hoey::{Game, Replay};
+use sprouts::notation::transcript::Transcript;
+use sprouts::notation::{Notation, Replay};
 
 use crate::output::{self, PositionJson, PurvisJson};
 
-/// Replay a game in Hoey notation, checking every move.
+/// Replay games, checking every move.
 ///
-/// Prints the position after the last move, abbreviated, on one line. An
+/// Reads one or more transcripts in WGOSA (`1(15)2 1(16)1[3-10]`), LHP
+/// (`1<4>1[2]`) or Hoey (`1-6-2; 3-7-4`) notation, each starting on a line
+/// with its header (`14+`, `17-`, optional players in parentheses) and ending
+/// with an optional result (`I`, `II`); moves may run over several lines,
+/// and lines starting with `#` are comments. The notation of each game is
+/// detected from its moves unless --notation says it.
+///
+/// Prints the position after the last move, abbreviated, on one line (with
+/// several games, one line per game: the header, a tab, the position). An
 /// empty abbreviated position (no region where a move is left: the game is
 /// over) is printed as `(no live region)`.
 ///
 /// The first bad move stops the replay: exit status 1 and one line on
-/// standard error, `sprouts: move N (TEXT): REASON`.
+/// standard error, `sprouts: move N (TEXT): REASON` (with several games,
+/// preceded by `game K (HEADER): `).
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Text output:
-  default   the final position
+  default   the final position (several games: HEADER<TAB>POSITION each)
   --each    one line per move: NUMBER<TAB>CANONICAL MOVE<TAB>POSITION
-            (no line for the start; the last line holds the final position)
+            (no line for the start; the last line holds the final position;
+            several games: each game's header on a line before its moves)
+  The canonical move is written in the game's own notation.
 
-JSON output (--json): one object on one line. --each and --full do not change
-it: every move carries both position texts.
+JSON output (--json): one object on one line per game. --each and --full do
+not change it: every move carries both position texts.
   spots          number of spots at the start
+  notation       the game's move notation: \"wgosa\", \"lhp\" or \"hoey\"
   variant        \"normal\" or \"misere\"
   players        what the header had in parentheses, or null
   winner         recorded result: \"I\" (first player), \"II\", or null
-  canonical      the whole game rewritten in canonical Hoey notation
-  moves          [{number, text, canonical, position, position_full}]:
-                 number from 1, the text as written, its canonical text,
+  canonical      the whole game rewritten canonically in its own notation
+  moves          [{number, text, canonical, wgosa, lhp, hoey, position,
+                 position_full}]: number from 1, the text as written, its
+                 canonical text in the game's notation and in each notation,
                  the position after it (abbreviated and full)
   position       {hoey, hoey_full}: the final position, abbreviated and full
   over           whether the final position has no legal move
@@ -44,6 +58,7 @@ An empty abbreviated position is \"\" in JSON.
 
 Examples:
   sprouts replay examples/notes-5-spots.hoey
+  sprouts replay --each examples/published-wgosa.txt
   echo '5+ 1-6-2; 3-7-4; 1-8-2>; 3-9-4>1' | sprouts replay --each --full")]
 pub struct Args {
     /// The game file; `-` (the default) reads standard input.
@@ -61,6 +76,10 @@ pub struct Args {
     /// Print JSON instead of text (fields in --help).
     #[arg(long)]
     json: bool,
+
+    /// The move notation of the games (detected from the moves if not given).
+    #[arg(long, value_name = "hoey|wgosa|lhp")]
+    notation: Option<Notation>,
 }
 
 /// One move in `replay --json`.
@@ -68,7 +87,10 @@ pub struct Args {
 struct MoveJson<'a> {
     number: usize,
     text: &'a str,
-    canonical: &'a str,
+    canonical: String,
+    wgosa: String,
+    lhp: String,
+    hoey: String,
     position: String,
     position_full: String,
 }
@@ -77,6 +99,7 @@ struct MoveJson<'a> {
 #[derive(Debug, Serialize)]
 struct ReplayJson<'a> {
     spots: u32,
+    notation: &'static str,
     variant: &'static str,
     players: Option<&'a str>,
     winner: Option<String>,
@@ -89,33 +112,61 @@ struct ReplayJson<'a> {
 
 pub fn run(args: &Args) -> Result<()> {
     let text = read_input(&args.file)?;
-    let game: Game = text.parse().map_err(|e| anyhow!("{e}"))?;
-    let replay = game.replay().map_err(|e| anyhow!("{e}"))?;
+    let games = Transcript::read_all(&text, args.notation).map_err(|e| anyhow!("{e}"))?;
+    if games.is_empty() {
+        bail!("no game in the input (a game starts with its header, e.g. `5+`)");
+    }
+    let several = games.len() > 1;
     let mut out = output::stdout();
-    if args.json {
-        output::json_line(&mut out, &to_json(&replay))?;
-    } else if args.each {
-        for ((i, m), pos) in replay.moves().iter().enumerate().zip(replay.positions()) {
-            let shown = output::shown(output::hoey(&pos, args.full));
-            writeln!(out, "{}\t{}\t{}", i + 1, m.canonical, shown)?;
+    for (k, game) in games.iter().enumerate() {
+        let replay = game.replay().map_err(|e| {
+            if several {
+                anyhow!("game {} ({}): {e}", k + 1, game.header)
+            } else {
+                anyhow!("{e}")
+            }
+        })?;
+        let notation = game.notation;
+        if args.json {
+            output::json_line(&mut out, &to_json(&replay, notation))?;
+        } else if args.each {
+            if several {
+                writeln!(out, "{}", game.header)?;
+            }
+            let texts = replay.texts(notation);
+            for ((i, t), pos) in texts.iter().enumerate().zip(replay.positions()) {
+                let shown = output::shown(output::hoey(&pos, args.full));
+                writeln!(out, "{}\t{}\t{}", i + 1, t, shown)?;
+            }
+        } else {
+            let shown = output::shown(output::hoey(replay.position(), args.full));
+            if several {
+                writeln!(out, "{}\t{shown}", game.header)?;
+            } else {
+                writeln!(out, "{shown}")?;
+            }
         }
-    } else {
-        let shown = output::shown(output::hoey(replay.position(), args.full));
-        writeln!(out, "{shown}")?;
     }
     out.flush()?;
     Ok(())
 }
 
-fn to_json(replay: &Replay) -> ReplayJson<'_> {
+fn to_json(replay: &Replay, notation: Notation) -> ReplayJson<'_> {
     let header = replay.header();
     let end = replay.position();
+    let [wgosa, lhp, hoey] = Notation::ALL.map(|n| replay.texts(n));
+    let own = match notation {
+        Notation::Wgosa => &wgosa,
+        Notation::Lhp => &lhp,
+        Notation::Hoey => &hoey,
+    };
     ReplayJson {
         spots: header.spots,
+        notation: notation.name(),
         variant: header.variant.name(),
         players: header.players.as_deref(),
         winner: replay.winner().map(|w| w.to_string()),
-        canonical: replay.to_hoey(),
+        canonical: replay.to_notation(notation),
         moves: replay
             .moves()
             .iter()
@@ -124,7 +175,10 @@ fn to_json(replay: &Replay) -> ReplayJson<'_> {
             .map(|(i, (m, pos))| MoveJson {
                 number: i + 1,
                 text: &m.text,
-                canonical: &m.canonical,
+                canonical: own[i].clone(),
+                wgosa: wgosa[i].clone(),
+                lhp: lhp[i].clone(),
+                hoey: hoey[i].clone(),
                 position: pos.to_hoey(),
                 position_full: pos.to_hoey_full(),
             })
@@ -136,7 +190,7 @@ fn to_json(replay: &Replay) -> ReplayJson<'_> {
 }
 
 /// The whole input as UTF-8 text.
-fn read_input(file: &PathBuf) -> Result<String> {
+pub fn read_input(file: &PathBuf) -> Result<String> {
     let (bytes, name) = if file.as_os_str() == "-" {
         let mut bytes = Vec::new();
         io::stdin()

@@ -208,11 +208,11 @@ fn syntax_errors_are_one_line() {
     );
     assert_eq!(
         fails(&["replay"], b""),
-        "sprouts: at byte 0: expected the number of spots, found the end of the text"
+        "sprouts: no game in the input (a game starts with its header, e.g. `5+`)"
     );
     assert_eq!(
         fails(&["replay"], b"x"),
-        "sprouts: at byte 0: expected the number of spots, found 'x'"
+        "sprouts: game 1 (line 1): at byte 0: expected the number of spots, found 'x'"
     );
     // A missing `;` leaves a newline inside a move text: still one line.
     let line = fails(&["replay"], b"5+ 1-6-2\n3-7-4\n");
@@ -408,4 +408,58 @@ fn output_into_a_closed_pipe_is_not_an_error() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(out.stderr, b"");
     assert_eq!(&first, b"1-28-2\t1,28,2,28");
+}
+
+#[test]
+fn replay_reads_every_published_wgosa_game() {
+    let out = ok(&["replay", &example("published-wgosa.txt")], "");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5);
+    assert_eq!(
+        lines[1],
+        "8+ (AuntBeast* - Peltier)\t3,11t;4/7,15,8,15/16t;2,9t,2,12,13t,12"
+    );
+    let json = ok(&["replay", "--json", &example("published-wgosa.txt")], "");
+    let games: Vec<Value> = json
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 5);
+    assert_eq!(games[0]["notation"], "wgosa");
+    let m = &games[0]["moves"][1];
+    assert_eq!(m["text"], "1(16)1[3-10]");
+    assert_eq!(m["canonical"], "1(16)1[3-10]");
+    assert_eq!(m["lhp"], "1<16>1[3-10]");
+    assert_eq!(m["hoey"], "1-16-1<11,12,13,14");
+}
+
+#[test]
+fn convert_round_trips_through_every_notation() {
+    let wgosa = ok(
+        &["convert", "--to", "wgosa", &example("published-wgosa.txt")],
+        "",
+    );
+    assert_eq!(wgosa.lines().count(), 5);
+    let lhp = ok(&["convert", "--to", "lhp"], &wgosa);
+    let hoey = ok(&["convert", "--to", "hoey"], &lhp);
+    assert!(hoey.lines().all(|l| l.contains("; ")), "{hoey}");
+    let back = ok(&["convert", "--to", "wgosa"], &hoey);
+    assert_eq!(back, wgosa);
+    assert_eq!(
+        ok(
+            &["convert", "--to", "hoey"],
+            "3+ (Steinitz - Morphy *) 1(4)1[2] I"
+        ),
+        "3+ (Steinitz - Morphy *) 1-4-1>2 I\n"
+    );
+}
+
+#[test]
+fn moves_in_another_notation_after_a_game() {
+    let out = ok(
+        &["moves", "--notation", "lhp", "--limit", "2", "3+ 1(4)1[2]"],
+        "",
+    );
+    // After the loop 1-4-1 round 2, spot 1 joined to 2 dies: 2,5,4,5 and 4;3.
+    assert_eq!(out, "1<5>2\t2,5,4,5/4;3\n2<5>4\t1,5,2,5/1;3\n");
 }

@@ -246,8 +246,9 @@ impl Position {
                 others: 0,
                 symmetric: false,
             };
-            if single_joins {
-                for (x, &bi) in live_boundaries.iter().enumerate() {
+            let deg2 = |bi: usize, s: usize| self.degree(region.boundaries[bi].sites[s]) == 2;
+            for (x, &bi) in live_boundaries.iter().enumerate() {
+                if single_joins {
                     for &bj in &live_boundaries[x + 1..] {
                         for &s in &live[bi] {
                             for &t in &live[bj] {
@@ -255,17 +256,11 @@ impl Position {
                             }
                         }
                     }
-                }
-            } else {
-                let deg2 = |bi: usize, s: usize| self.degree(region.boundaries[bi].sites[s]) == 2;
-                for &bi in &live_boundaries {
+                } else {
                     for &s in live[bi].iter().filter(|&&s| deg2(bi, s)) {
-                        for &bj in &live_boundaries {
-                            if bj == bi {
-                                continue;
-                            }
+                        for &bj in live_boundaries.iter().filter(|&&bj| bj != bi) {
                             for &t in &live[bj] {
-                                // A pair of two degree-2 ends is found twice: keep one.
+                                // A pair of two degree-2 ends is met twice: keep one.
                                 if !deg2(bj, t) || bi < bj {
                                     out.push(join(bi, s, bj, t));
                                 }
@@ -273,8 +268,6 @@ impl Position {
                         }
                     }
                 }
-            }
-            for &bi in &live_boundaries {
                 let others = live_boundaries.len() - 1;
                 let sites = &region.boundaries[bi].sites;
                 for (p, &s) in live[bi].iter().enumerate() {

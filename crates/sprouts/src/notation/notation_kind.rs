@@ -85,7 +85,8 @@ impl Notation {
     }
 
     /// Guesses the notation of a transcript body (the moves): `(` means
-    /// WGOSA, `A-C-B` or `;` Hoey, `<` LHP.
+    /// WGOSA, `A-C-B` or `;` Hoey, `<` LHP; failing those, any `-` Hoey, `<`
+    /// or `>` LHP, anything else WGOSA. `None` only for an empty body.
     ///
     /// ```
     /// use sprouts::notation::Notation;
@@ -106,10 +107,16 @@ impl Notation {
             Some(Notation::Hoey)
         } else if body.contains('<') && (body.contains('[') || !hoey_move) {
             Some(Notation::Lhp)
-        } else if hoey_move {
+        } else if hoey_move || body.contains('-') {
+            // Weak hints last, so that a mistyped move is reported by the
+            // reader of the notation it was meant in.
             Some(Notation::Hoey)
-        } else {
+        } else if body.contains('<') || body.contains('>') {
+            Some(Notation::Lhp)
+        } else if body.trim().is_empty() {
             None
+        } else {
+            Some(Notation::Wgosa)
         }
     }
 }

@@ -1,0 +1,58 @@
+//! `sprouts convert`: rewrite games canonically in any move notation.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{anyhow, bail, Result};
+use sprouts::notation::transcript::Transcript;
+use sprouts::notation::Notation;
+
+use crate::output;
+use crate::replay::read_input;
+
+/// Rewrite games canonically in WGOSA, LHP or Hoey notation.
+///
+/// Reads transcripts as `sprouts replay` does (any notation, several games,
+/// comments), checks every move, and writes each game on one line: the
+/// header and result as they were, every move in its canonical text in the
+/// chosen notation. Converting back gives the same canonical text.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = "\
+Examples:
+  sprouts convert --to lhp examples/published-wgosa.txt
+  echo '3+ (Steinitz - Morphy *) 1(4)1[2] I' | sprouts convert --to hoey")]
+pub struct Args {
+    /// The notation to write.
+    #[arg(long, value_name = "hoey|wgosa|lhp")]
+    to: Notation,
+
+    /// The games; `-` (the default) reads standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    file: PathBuf,
+
+    /// The move notation of the input (detected from the moves if not given).
+    #[arg(long, value_name = "hoey|wgosa|lhp")]
+    notation: Option<Notation>,
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let text = read_input(&args.file)?;
+    let games = Transcript::read_all(&text, args.notation).map_err(|e| anyhow!("{e}"))?;
+    if games.is_empty() {
+        bail!("no game in the input (a game starts with its header, e.g. `5+`)");
+    }
+    let several = games.len() > 1;
+    let mut out = output::stdout();
+    for (k, game) in games.iter().enumerate() {
+        let replay = game.replay().map_err(|e| {
+            if several {
+                anyhow!("game {} ({}): {e}", k + 1, game.header)
+            } else {
+                anyhow!("{e}")
+            }
+        })?;
+        writeln!(out, "{}", replay.to_notation(args.to))?;
+    }
+    out.flush()?;
+    Ok(())
+}
