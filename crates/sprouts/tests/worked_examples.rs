@@ -63,7 +63,7 @@ fn regions_where_followed(p: &Position, c: u32, next: u32) -> Vec<usize> {
     out
 }
 
-/// The region (index) holding some site of `spot`, among `candidates`.
+/// Whether region `region` holds a site of `spot`.
 fn holds(p: &Position, region: usize, spot: u32) -> bool {
     p.regions()[region]
         .boundaries()
