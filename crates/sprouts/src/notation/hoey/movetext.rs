@@ -229,13 +229,18 @@ impl HoeyMove {
     ///
     /// ```
     /// use sprouts::notation::hoey::{self, HoeyMove};
-    /// // Element 6c: 4 and 6 are pivots of both regions, "=" fits both.
-    /// let p = hoey::parse_position("1,4,2,3,6/1,6,2,4").unwrap();
-    /// let m: HoeyMove = "4-7-6=".parse().unwrap();
+    /// // Element 4: 5 is a pier spot, so its site must be named.
+    /// let p = hoey::parse_position("1,5,2,5;3,6,4,6").unwrap();
+    /// let m: HoeyMove = "5-7-6.3".parse().unwrap();
     /// assert_eq!(
     ///     m.to_move(&p).unwrap_err().to_string(),
-    ///     "ambiguous: 2 moves fit: 4-7-6<1, 4-7-6>1"
+    ///     "ambiguous: 2 moves fit: 5.1-7-6.3, 5.2-7-6.3"
     /// );
+    /// // Element 6c: 4 and 6 are pivots of both regions, and both regions
+    /// // hold another live spot, so "=" fits neither.
+    /// let q = hoey::parse_position("1,4,2,3,6/1,6,2,4").unwrap();
+    /// let m: HoeyMove = "4-7-6=".parse().unwrap();
+    /// assert!(m.to_move(&q).unwrap_err().to_string().ends_with("write <1 or >1 (Hoey 6c)"));
     /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, ResolveError> {
         let mut found = self.candidates(pos).map_err(ResolveError::illegal)?;
