@@ -3,12 +3,11 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{anyhow, bail, Result};
-use sprouts::notation::transcript::Transcript;
+use anyhow::Result;
 use sprouts::notation::Notation;
 
 use crate::output;
-use crate::replay::read_input;
+use crate::replay::replay_file;
 
 /// Rewrite games canonically in WGOSA, LHP or Hoey notation.
 ///
@@ -36,21 +35,9 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let text = read_input(&args.file)?;
-    let games = Transcript::read_all(&text, args.notation).map_err(|e| anyhow!("{e}"))?;
-    if games.is_empty() {
-        bail!("no game in the input (a game starts with its header, e.g. `5+`)");
-    }
-    let several = games.len() > 1;
+    let games = replay_file(&args.file, args.notation)?;
     let mut out = output::stdout();
-    for (k, game) in games.iter().enumerate() {
-        let replay = game.replay().map_err(|e| {
-            if several {
-                anyhow!("game {} ({}): {e}", k + 1, game.header)
-            } else {
-                anyhow!("{e}")
-            }
-        })?;
+    for (_, replay) in &games {
         writeln!(out, "{}", replay.to_notation(args.to))?;
     }
     out.flush()?;

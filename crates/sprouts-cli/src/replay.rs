@@ -110,25 +110,43 @@ struct ReplayJson<'a> {
     purvis: PurvisJson,
 }
 
-pub fn run(args: &Args) -> Result<()> {
-    let text = read_input(&args.file)?;
-    let games = Transcript::read_all(&text, args.notation).map_err(|e| anyhow!("{e}"))?;
+/// Reads every game of a file (or standard input) and replays it; the
+/// first bad move is an error naming it (and its game, when there are
+/// several).
+pub fn replay_file(
+    file: &PathBuf,
+    notation: Option<Notation>,
+) -> Result<Vec<(Transcript, Replay)>> {
+    let text = read_input(file)?;
+    let games = Transcript::read_all(&text, notation).map_err(|e| anyhow!("{e}"))?;
     if games.is_empty() {
         bail!("no game in the input (a game starts with its header, e.g. `5+`)");
     }
     let several = games.len() > 1;
+    games
+        .into_iter()
+        .enumerate()
+        .map(|(k, game)| {
+            let replay = game.replay().map_err(|e| {
+                if several {
+                    anyhow!("game {} ({}): {e}", k + 1, game.header)
+                } else {
+                    anyhow!("{e}")
+                }
+            })?;
+            Ok((game, replay))
+        })
+        .collect()
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let games = replay_file(&args.file, args.notation)?;
+    let several = games.len() > 1;
     let mut out = output::stdout();
-    for (k, game) in games.iter().enumerate() {
-        let replay = game.replay().map_err(|e| {
-            if several {
-                anyhow!("game {} ({}): {e}", k + 1, game.header)
-            } else {
-                anyhow!("{e}")
-            }
-        })?;
+    for (game, replay) in &games {
         let notation = game.notation;
         if args.json {
-            output::json_line(&mut out, &to_json(&replay, notation))?;
+            output::json_line(&mut out, &to_json(replay, notation))?;
         } else if args.each {
             if several {
                 writeln!(out, "{}", game.header)?;

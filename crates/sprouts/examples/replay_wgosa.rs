@@ -1,7 +1,10 @@
-//! Replays WGOSA transcripts (one a line) and prints each move's Hoey text.
+//! Replays transcripts (any notation, several games) and prints each move
+//! as written with its canonical WGOSA, LHP and Hoey texts, marking moves
+//! whose canonical WGOSA text differs from the one written.
 //!
 //! `cargo run -p sprouts --example replay_wgosa -- FILE`
-use sprouts::notation::wgosa::WgosaGame;
+use sprouts::notation::transcript::Transcript;
+use sprouts::notation::Notation;
 
 fn main() {
     let path = std::env::args()
@@ -11,35 +14,31 @@ fn main() {
         eprintln!("{path}: {e}");
         std::process::exit(1)
     });
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        match line
-            .parse::<WgosaGame>()
-            .map_err(|e| e.to_string())
-            .and_then(|g| g.replay().map_err(|e| e.to_string()))
-        {
-            Ok(r) => {
-                println!("{}", r.header());
-                let mut pos = r.start().clone();
-                for m in r.moves() {
-                    let w =
-                        sprouts::notation::wgosa::WgosaMove::from_move(&pos, &m.resolved).unwrap();
-                    let mark = if w.to_string() == m.text {
-                        ""
-                    } else {
-                        " <- canonical differs"
-                    };
-                    println!(
-                        "  {:<18} hoey {:<22} wgosa {}{mark}",
-                        m.text, m.canonical, w
-                    );
-                    pos.play_in_place(&m.resolved).unwrap();
-                }
-                println!("\n  final: {}", r.position().to_hoey());
+    let games = Transcript::read_all(&text, None).unwrap_or_else(|e| {
+        eprintln!("{e}");
+        std::process::exit(1)
+    });
+    for g in games {
+        let r = match g.replay() {
+            Ok(r) => r,
+            Err(e) => {
+                println!("{}: {e}", g.header);
+                continue;
             }
-            Err(e) => println!("error: {e}"),
+        };
+        println!("{}", r.header());
+        let [wgosa, lhp, hoey] = Notation::ALL.map(|n| r.texts(n));
+        for (i, m) in r.moves().iter().enumerate() {
+            let mark = if wgosa[i] == m.text {
+                ""
+            } else {
+                "  <- canonical differs"
+            };
+            println!(
+                "  {:<18} wgosa {:<18} lhp {:<20} hoey {}{mark}",
+                m.text, wgosa[i], lhp[i], hoey[i]
+            );
         }
+        println!("  final: {}", r.position().to_hoey());
     }
 }

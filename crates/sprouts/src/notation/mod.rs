@@ -17,6 +17,7 @@ pub mod hoey;
 pub mod lhp;
 mod notation_kind;
 mod replay;
+mod resolve;
 pub mod transcript;
 pub mod wgosa;
 

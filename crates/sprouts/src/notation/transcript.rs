@@ -352,6 +352,18 @@ mod tests {
                 .unwrap();
             assert_eq!(again.to_notation(Notation::Wgosa), wgosa);
             assert_eq!(again.position(), r.position());
+            // Every move's canonical text, in every notation, reads back to
+            // it and writes back byte for byte.
+            let mut pos = r.start().clone();
+            for m in r.moves() {
+                for n in Notation::ALL {
+                    let text = n.write(&pos, &m.resolved).unwrap();
+                    let back = n.resolve(&text, &pos).unwrap();
+                    assert!(pos.same_move(&back, &m.resolved), "{text}");
+                    assert_eq!(n.write(&pos, &back).unwrap(), text);
+                }
+                pos.play_in_place(&m.resolved).unwrap();
+            }
         }
     }
 

@@ -7,6 +7,7 @@ use std::str::FromStr;
 use crate::model::{Move, MoveError, MoveKind, Position, Region, SiteRef, Spot};
 use crate::notation::cursor::{numbers, parse_trimmed, Cursor};
 use crate::notation::error::{ResolveError, SyntaxError};
+use crate::notation::resolve::{check_ends, regions_of, sites_of};
 
 /// One end of a Hoey move: a spot, and for a pier spot the site, named by
 /// the first live spot after it in left-hand order (`5.1`).
@@ -164,36 +165,13 @@ fn next_live_after(pos: &Position, region: &Region, site: SiteRef) -> Spot {
         .unwrap_or(sites[site.index])
 }
 
-/// The sites of `spot` in a region.
-fn sites_of(region: &Region, spot: Spot) -> Vec<SiteRef> {
-    let mut out = Vec::new();
-    for (bi, b) in region.boundaries().iter().enumerate() {
-        for (i, &s) in b.sites().iter().enumerate() {
-            if s == spot {
-                out.push(SiteRef::new(bi, i));
-            }
-        }
-    }
-    out
-}
-
 /// Whether two spots are pivots of the same two regions (Hoey element 6).
 fn double_pivot(pos: &Position, a: Spot, b: Spot) -> bool {
     if a == b || pos.degree(a) != 2 || pos.degree(b) != 2 {
         return false;
     }
-    let regions_of = |x: Spot| -> Vec<usize> {
-        (0..pos.regions().len())
-            .filter(|&i| {
-                pos.regions()[i]
-                    .boundaries()
-                    .iter()
-                    .any(|bd| bd.sites().contains(&x))
-            })
-            .collect()
-    };
-    let ra = regions_of(a);
-    ra.len() == 2 && ra == regions_of(b)
+    let ra = regions_of(pos, a);
+    ra.len() == 2 && ra == regions_of(pos, b)
 }
 
 /// The other boundaries of a region that hold a live spot.
@@ -261,24 +239,8 @@ impl HoeyMove {
 
     /// Every distinct legal move the text fits, or why none does.
     fn candidates(&self, pos: &Position) -> Result<Vec<Move>, String> {
-        let c = pos.next_spot();
-        if self.new != c {
-            return Err(format!("the new spot must be {c}, not {}", self.new));
-        }
         let (a, b) = (self.from.spot, self.to.spot);
-        for s in [a, b] {
-            if s == 0 || s >= c {
-                return Err(format!("there is no spot {s}"));
-            }
-        }
-        for s in [a, b] {
-            if !pos.is_live(s) {
-                return Err(format!("spot {s} has no lives left"));
-            }
-        }
-        if a == b && pos.spot_lives(a) < 2 {
-            return Err(format!("spot {a} has only one life left, a loop needs two"));
-        }
+        check_ends(pos, a, self.new, b)?;
         let mut found: Vec<Move> = Vec::new();
         let mut reason: Option<String> = None;
         let mut shared = false;

@@ -43,9 +43,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::model::{Move, MoveError, MoveKind, Position, Region, SiteRef, Spot};
+use crate::model::{Move, MoveError, MoveKind, Position, Spot};
 use crate::notation::cursor::{compress, expand, numbers, parse_trimmed, write_list, ListItem};
 use crate::notation::error::{ResolveError, SyntaxError};
+use crate::notation::resolve::{check_ends, regions_of, sites_of, touches};
 
 /// A move written in LHP notation, not yet resolved.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -143,35 +144,13 @@ struct Candidate {
     after: Position,
 }
 
-fn sites_of(region: &Region, spot: Spot) -> Vec<SiteRef> {
-    let mut out = Vec::new();
-    for (bi, b) in region.boundaries().iter().enumerate() {
-        for (k, &s) in b.sites().iter().enumerate() {
-            if s == spot {
-                out.push(SiteRef::new(bi, k));
-            }
-        }
-    }
-    out
-}
-
-/// Whether a spot has a site in a region.
-fn touches(region: &Region, x: Spot) -> bool {
-    region.boundaries().iter().any(|b| b.sites().contains(&x))
-}
-
 /// When `f` and `h` are pivots of the same two regions, one of them `r`,
 /// the other one.
 fn double_pivot_other(pos: &Position, r: usize, f: Spot, h: Spot) -> Option<usize> {
     if f == h || pos.degree(f) != 2 || pos.degree(h) != 2 {
         return None;
     }
-    let regions_of = |x: Spot| -> Vec<usize> {
-        (0..pos.regions().len())
-            .filter(|&i| touches(&pos.regions()[i], x))
-            .collect()
-    };
-    let (rf, rh) = (regions_of(f), regions_of(h));
+    let (rf, rh) = (regions_of(pos, f), regions_of(pos, h));
     if rf.len() == 2 && rf == rh && rf.contains(&r) {
         rf.into_iter().find(|&i| i != r)
     } else {
@@ -236,24 +215,9 @@ impl LhpMove {
     }
 
     fn resolve(&self, pos: &Position) -> Result<Vec<Candidate>, String> {
-        let next = pos.next_spot();
-        if self.new != next {
-            return Err(format!("the new spot must be {next}, not {}", self.new));
-        }
         let (f, g, h) = (self.from, self.new, self.to);
-        for s in [f, h] {
-            if s == 0 || s >= next {
-                return Err(format!("there is no spot {s}"));
-            }
-        }
-        for s in [f, h] {
-            if !pos.is_live(s) {
-                return Err(format!("spot {s} has no lives left"));
-            }
-        }
-        if f == h && pos.spot_lives(f) < 2 {
-            return Err(format!("spot {f} has only one life left, a loop needs two"));
-        }
+        check_ends(pos, f, g, h)?;
+        let next = pos.next_spot();
         let listed = self.listed();
         for &x in &listed {
             if x == 0 || x >= next || !pos.is_live(x) {

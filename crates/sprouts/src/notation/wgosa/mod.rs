@@ -36,18 +36,15 @@
 //! assert_eq!(q.to_hoey(), "1,4;2/1,4;3");
 //! ```
 
-mod game;
-
 use std::fmt;
 use std::str::FromStr;
 
 use crate::model::{Move, MoveKind, Position, Region, SiteRef, Spot};
 use crate::notation::cursor::{compress, expand, numbers, parse_trimmed, write_list};
 use crate::notation::error::{ResolveError, SyntaxError};
+use crate::notation::resolve::{check_ends, sites_of};
 
 pub use crate::notation::cursor::ListItem;
-
-pub use game::{WgosaGame, WgosaReplay};
 
 /// A move written in WGOSA notation, not yet resolved.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -165,18 +162,6 @@ fn spots_of(region: &Region) -> impl Iterator<Item = Spot> + '_ {
         .flat_map(|b| b.sites().iter().copied())
 }
 
-fn sites_of(region: &Region, spot: Spot) -> Vec<SiteRef> {
-    let mut out = Vec::new();
-    for (bi, b) in region.boundaries().iter().enumerate() {
-        for (i, &s) in b.sites().iter().enumerate() {
-            if s == spot {
-                out.push(SiteRef::new(bi, i));
-            }
-        }
-    }
-    out
-}
-
 /// The spots before and after a site in left-hand order.
 fn neighbours(region: &Region, site: SiteRef) -> (Spot, Spot) {
     let sites = region.boundaries()[site.boundary].sites();
@@ -214,24 +199,9 @@ impl WgosaMove {
     }
 
     fn resolve(&self, pos: &Position) -> Result<Vec<Candidate>, String> {
-        let next = pos.next_spot();
-        if self.new != next {
-            return Err(format!("the new spot must be {next}, not {}", self.new));
-        }
         let (f, h, g) = (self.from, self.to, self.new);
-        for s in [f, h] {
-            if s == 0 || s >= next {
-                return Err(format!("there is no spot {s}"));
-            }
-        }
-        for s in [f, h] {
-            if !pos.is_live(s) {
-                return Err(format!("spot {s} has no lives left"));
-            }
-        }
-        if f == h && pos.spot_lives(f) < 2 {
-            return Err(format!("spot {f} has only one life left, a loop needs two"));
-        }
+        check_ends(pos, f, g, h)?;
+        let next = pos.next_spot();
         let listed = self.listed();
         for &x in &listed {
             if x == 0 || x >= next {

@@ -1,0 +1,53 @@
+//! What the move readers share when they resolve a text against a position.
+
+use crate::model::{Position, Region, SiteRef, Spot};
+
+/// Checks the parts every move text has: the new spot is the next one, and
+/// the two ends exist and have the lives the move needs.
+pub(crate) fn check_ends(pos: &Position, from: Spot, new: Spot, to: Spot) -> Result<(), String> {
+    let next = pos.next_spot();
+    if new != next {
+        return Err(format!("the new spot must be {next}, not {new}"));
+    }
+    for s in [from, to] {
+        if s == 0 || s >= next {
+            return Err(format!("there is no spot {s}"));
+        }
+    }
+    for s in [from, to] {
+        if !pos.is_live(s) {
+            return Err(format!("spot {s} has no lives left"));
+        }
+    }
+    if from == to && pos.spot_lives(from) < 2 {
+        return Err(format!(
+            "spot {from} has only one life left, a loop needs two"
+        ));
+    }
+    Ok(())
+}
+
+/// The sites of `spot` in a region.
+pub(crate) fn sites_of(region: &Region, spot: Spot) -> Vec<SiteRef> {
+    let mut out = Vec::new();
+    for (bi, b) in region.boundaries().iter().enumerate() {
+        for (i, &s) in b.sites().iter().enumerate() {
+            if s == spot {
+                out.push(SiteRef::new(bi, i));
+            }
+        }
+    }
+    out
+}
+
+/// Whether a spot has a site in a region.
+pub(crate) fn touches(region: &Region, x: Spot) -> bool {
+    region.boundaries().iter().any(|b| b.sites().contains(&x))
+}
+
+/// The regions (indices) where a spot has a site.
+pub(crate) fn regions_of(pos: &Position, x: Spot) -> Vec<usize> {
+    (0..pos.regions().len())
+        .filter(|&i| touches(&pos.regions()[i], x))
+        .collect()
+}
