@@ -158,13 +158,16 @@ impl Position {
                         let same: Vec<usize> = if r == m.region && s.boundary == m.from.boundary {
                             live.iter()
                                 .copied()
-                                .filter(|i| m.right.contains(i))
+                                .filter(|i| m.right.binary_search(i).is_ok())
                                 .collect()
                         } else {
                             Vec::new()
                         };
-                        let mirror: Vec<usize> =
-                            live.iter().copied().filter(|i| !same.contains(i)).collect();
+                        let mirror: Vec<usize> = live
+                            .iter()
+                            .copied()
+                            .filter(|i| same.binary_search(i).is_err())
+                            .collect();
                         rights = vec![same, mirror, live];
                     }
                     for right in rights {

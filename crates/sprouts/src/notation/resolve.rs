@@ -1,5 +1,7 @@
 //! What the move readers share when they resolve a text against a position.
 
+use std::collections::HashMap;
+
 use crate::model::{Position, Region, SiteRef, Spot};
 
 /// Checks the parts every move text has: the new spot is the next one, and
@@ -50,4 +52,15 @@ pub(crate) fn regions_of(pos: &Position, x: Spot) -> Vec<usize> {
     (0..pos.regions().len())
         .filter(|&i| touches(&pos.regions()[i], x))
         .collect()
+}
+
+/// The boundary (index) of every spot of a region, in one pass.
+pub(crate) fn spot_boundaries(region: &Region) -> HashMap<Spot, usize> {
+    let mut map = HashMap::new();
+    for (bi, b) in region.boundaries().iter().enumerate() {
+        for &s in b.sites() {
+            map.entry(s).or_insert(bi);
+        }
+    }
+    map
 }

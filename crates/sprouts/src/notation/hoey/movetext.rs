@@ -7,7 +7,7 @@ use std::str::FromStr;
 use crate::model::{Move, MoveError, MoveKind, Position, Region, SiteRef, Spot};
 use crate::notation::cursor::{numbers, parse_trimmed, Cursor};
 use crate::notation::error::{ResolveError, SyntaxError};
-use crate::notation::resolve::{check_ends, regions_of, sites_of};
+use crate::notation::resolve::{check_ends, regions_of, sites_of, spot_boundaries};
 
 /// One end of a Hoey move: a spot, and for a pier spot the site, named by
 /// the first live spot after it in left-hand order (`5.1`).
@@ -349,7 +349,10 @@ impl HoeyMove {
             }
             Some(Separation::Left(list)) | Some(Separation::Right(list)) => {
                 let to_right = matches!(self.separation, Some(Separation::Right(_)));
-                let (x_side, y_side) = split_sides(region, s, t);
+                let (mut x_side, mut y_side) = split_sides(region, s, t);
+                x_side.sort_unstable();
+                y_side.sort_unstable();
+                let boundary_of = spot_boundaries(region);
                 let mut listed = Vec::new();
                 for &x in list {
                     if x == self.from.spot || x == self.to.spot {
@@ -360,14 +363,12 @@ impl HoeyMove {
                     if x == 0 || x >= pos.next_spot() || !pos.is_live(x) {
                         return Err(format!("listed spot {x} is not a live spot"));
                     }
-                    let Some(bi) = (0..region.boundaries().len())
-                        .find(|&i| region.boundaries()[i].sites().contains(&x))
-                    else {
+                    let Some(&bi) = boundary_of.get(&x) else {
                         return Err(format!("listed spot {x} is not in region {}", r + 1));
                     };
                     if bi == s.boundary {
                         let side = if to_right { &x_side } else { &y_side };
-                        if !side.contains(&x) {
+                        if side.binary_search(&x).is_err() {
                             return Err(format!(
                                 "listed spot {x} is not on the {} side",
                                 if to_right { "right" } else { "left" }
@@ -380,7 +381,11 @@ impl HoeyMove {
                 if to_right {
                     listed
                 } else {
-                    others.into_iter().filter(|o| !listed.contains(o)).collect()
+                    listed.sort_unstable();
+                    others
+                        .into_iter()
+                        .filter(|o| listed.binary_search(o).is_err())
+                        .collect()
                 }
             }
         };
@@ -482,7 +487,7 @@ impl HoeyMove {
                         let mut right: Vec<Spot> = Vec::new();
                         let mut left: Vec<Spot> = Vec::new();
                         for &o in &others {
-                            if side.contains(&o) {
+                            if side.binary_search(&o).is_ok() {
                                 right.push(lowest(o));
                             } else {
                                 left.push(lowest(o));

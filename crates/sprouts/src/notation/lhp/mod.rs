@@ -46,7 +46,7 @@ use std::str::FromStr;
 use crate::model::{Move, MoveError, MoveKind, Position, Spot};
 use crate::notation::cursor::{compress, expand, numbers, parse_trimmed, write_list, ListItem};
 use crate::notation::error::{ResolveError, SyntaxError};
-use crate::notation::resolve::{check_ends, regions_of, sites_of, touches};
+use crate::notation::resolve::{check_ends, regions_of, sites_of, spot_boundaries, touches};
 
 /// A move written in LHP notation, not yet resolved.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -250,10 +250,9 @@ impl LhpMove {
                     let mut to_r = Vec::new();
                     let mut to_l = Vec::new();
                     let mut bad = None;
+                    let boundary_of = spot_boundaries(region);
                     for &x in &listed {
-                        match (0..region.boundaries().len())
-                            .find(|&bi| region.boundaries()[bi].sites().contains(&x))
-                        {
+                        match boundary_of.get(&x).copied() {
                             Some(bi) if bi != s.boundary && (kind != MoveKind::Join) => {
                                 to_r.push(bi)
                             }
@@ -273,10 +272,12 @@ impl LhpMove {
                         reason.get_or_insert(b);
                         continue;
                     }
+                    to_r.sort_unstable();
+                    to_r.dedup();
                     if kind != MoveKind::Join {
                         for (bi, b) in region.boundaries().iter().enumerate() {
                             if bi != s.boundary
-                                && !to_r.contains(&bi)
+                                && to_r.binary_search(&bi).is_err()
                                 && b.sites().iter().any(|&x| pos.is_live(x))
                             {
                                 to_l.push(bi);
@@ -373,9 +374,11 @@ impl LhpMove {
             return Err(reason.unwrap_or_else(|| "no move fits".into()));
         }
         let mut out: Vec<Candidate> = Vec::new();
+        let mut keys = Vec::new();
         for c in cands {
             let k = c.after.reduced();
-            if !out.iter().any(|o| o.after.reduced() == k) {
+            if !keys.contains(&k) {
+                keys.push(k);
                 out.push(c);
             }
         }
@@ -436,7 +439,7 @@ impl LhpMove {
                     .collect();
                 let mut l: Vec<Spot> = others
                     .into_iter()
-                    .filter(|bi| mv.right().contains(bi) == r_is_right)
+                    .filter(|bi| mv.right().binary_search(bi).is_ok() == r_is_right)
                     .filter_map(lowest)
                     .collect();
                 l.sort_unstable();

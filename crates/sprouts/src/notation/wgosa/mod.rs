@@ -264,12 +264,15 @@ impl WgosaMove {
                         let Ok(after) = pos.play(&mv) else { continue };
                         // play puts the right (X) region at r and the left at r + 1.
                         let (l_idx, o_idx) = if l_is_right { (r, r + 1) } else { (r + 1, r) };
-                        let l_spots: Vec<Spot> = spots_of(&after.regions()[l_idx]).collect();
-                        let o_spots: Vec<Spot> = spots_of(&after.regions()[o_idx]).collect();
-                        if let Some(&x) = listed
-                            .iter()
-                            .find(|x| !l_spots.contains(x) || o_spots.contains(x))
-                        {
+                        let sorted = |i: usize| {
+                            let mut v: Vec<Spot> = spots_of(&after.regions()[i]).collect();
+                            v.sort_unstable();
+                            v
+                        };
+                        let (l_spots, o_spots) = (sorted(l_idx), sorted(o_idx));
+                        if let Some(&x) = listed.iter().find(|x| {
+                            l_spots.binary_search(x).is_err() || o_spots.binary_search(x).is_ok()
+                        }) {
                             reason.get_or_insert(format!(
                                 "listed spot {x} cannot be separated from the rest by this move"
                             ));
@@ -361,9 +364,11 @@ impl WgosaMove {
         }
         // Moves that leave the same position are one move.
         let mut out: Vec<Candidate> = Vec::new();
+        let mut keys = Vec::new();
         for c in cands {
             let k = c.after.reduced();
-            if !out.iter().any(|o| o.after.reduced() == k) {
+            if !keys.contains(&k) {
+                keys.push(k);
                 out.push(c);
             }
         }
@@ -428,9 +433,15 @@ impl WgosaMove {
         let mut lists: Vec<Vec<Spot>> = Vec::new();
         if split {
             for (l, o) in [(r, r + 1), (r + 1, r)] {
-                let other: Vec<Spot> = spots_of(&after.regions()[o]).collect();
-                let mine =
-                    |x: Spot| after.is_live(x) && x != a && x != b && x != g && !other.contains(&x);
+                let mut other: Vec<Spot> = spots_of(&after.regions()[o]).collect();
+                other.sort_unstable();
+                let mine = |x: Spot| {
+                    after.is_live(x)
+                        && x != a
+                        && x != b
+                        && x != g
+                        && other.binary_search(&x).is_err()
+                };
                 let l_region = &after.regions()[l];
                 let mut minimal: Vec<Spot> = l_region.boundaries()[1..]
                     .iter()
@@ -475,13 +486,17 @@ impl WgosaMove {
         } else {
             lists.push(Vec::new());
         }
-        let shared_regions = pos
-            .regions()
-            .iter()
-            .filter(|rg| spots_of(rg).any(|x| x == a) && spots_of(rg).any(|x| x == b))
-            .count();
+        // Rule 4 only sees which of the regions where the move can be drawn
+        // a spot `i` touches: of the spots that touch the same ones, only the
+        // lowest can give the shortest text.
+        let drawable: Vec<usize> = (0..pos.regions().len())
+            .filter(|&i| {
+                let rg = &pos.regions()[i];
+                spots_of(rg).any(|x| x == a) && spots_of(rg).any(|x| x == b)
+            })
+            .collect();
         let mut ats: Vec<Option<Spot>> = vec![None];
-        if shared_regions > 1 {
+        if drawable.len() > 1 {
             let g_regions: &[usize] = if split { &[r, r + 1] } else { &[r] };
             let mut live: Vec<Spot> = g_regions
                 .iter()
@@ -490,7 +505,17 @@ impl WgosaMove {
                 .collect();
             live.sort_unstable();
             live.dedup();
-            ats.extend(live.into_iter().map(Some));
+            let mut seen: Vec<Vec<bool>> = Vec::new();
+            for x in live {
+                let pattern: Vec<bool> = drawable
+                    .iter()
+                    .map(|&i| spots_of(&pos.regions()[i]).any(|y| y == x))
+                    .collect();
+                if !seen.contains(&pattern) {
+                    seen.push(pattern);
+                    ats.push(Some(x));
+                }
+            }
         }
         // The site marks also tell a pivot's two regions apart (rule 5).
         let pier = |s: Spot| pos.degree(s) == 2;
