@@ -139,3 +139,61 @@ impl FromStr for Notation {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Variant;
+    use proptest::prelude::*;
+
+    /// Every legal move (up to `cap` per position) of a random game, written
+    /// canonically in every notation, reads back to the same move and writes
+    /// back byte for byte.
+    fn check_game(spots: u32, picks: &[usize], cap: usize) -> Result<(), TestCaseError> {
+        let mut pos = Position::start(spots, Variant::Normal);
+        for &k in picks {
+            let moves: Vec<Move> = pos.legal_moves().take(cap).collect();
+            if moves.is_empty() {
+                break;
+            }
+            for m in &moves {
+                for n in Notation::ALL {
+                    let text = n.write(&pos, m).unwrap();
+                    let back = n.resolve(&text, &pos);
+                    let place = || format!("{n} {text} in {}", pos.to_hoey_full());
+                    prop_assert!(back.is_ok(), "{}: {:?}", place(), back);
+                    let back = back.unwrap();
+                    prop_assert!(pos.same_move(&back, m), "{}", place());
+                    prop_assert_eq!(n.write(&pos, &back).unwrap(), text);
+                }
+            }
+            pos.play_in_place(&moves[k % moves.len()]).unwrap();
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        #[test]
+        fn canonical_texts_round_trip(spots in 1u32..12, picks in proptest::collection::vec(0usize..1000, 0..24)) {
+            check_game(spots, &picks, 40)?;
+        }
+    }
+
+    #[test]
+    fn detection_and_names() {
+        for n in Notation::ALL {
+            assert_eq!(n.name().parse::<Notation>().unwrap(), n);
+        }
+        assert_eq!(
+            "pgn".parse::<Notation>().unwrap_err(),
+            "unknown notation 'pgn' (hoey, wgosa or lhp)"
+        );
+        assert_eq!(Notation::detect("1-x-2"), Some(Notation::Hoey));
+        assert_eq!(Notation::detect("3<4>"), Some(Notation::Lhp));
+        assert_eq!(
+            Notation::detect("1<9>1[2-4] 3<10>5[6-8]"),
+            Some(Notation::Lhp)
+        );
+    }
+}

@@ -594,49 +594,4 @@ mod tests {
             "at byte 7: expected '[' after '!', found the end of the text"
         );
     }
-
-    use crate::model::Variant;
-    use proptest::prelude::*;
-
-    /// Every legal move (up to `cap` per position) of a random game, written
-    /// canonically, reads back to the same move and writes back the same.
-    fn check_game(spots: u32, picks: &[usize], cap: usize) -> Result<(), TestCaseError> {
-        let mut pos = Position::start(spots, Variant::Normal);
-        for &k in picks {
-            let moves: Vec<Move> = pos.legal_moves().take(cap).collect();
-            if moves.is_empty() {
-                break;
-            }
-            for m in &moves {
-                let w = WgosaMove::from_move(&pos, m).unwrap();
-                let text = w.to_string();
-                let back = text.parse::<WgosaMove>().unwrap().to_move(&pos);
-                prop_assert!(
-                    back.is_ok(),
-                    "{} in {}: {:?}",
-                    text,
-                    pos.to_hoey_full(),
-                    back
-                );
-                let back = back.unwrap();
-                prop_assert!(
-                    pos.same_move(&back, m),
-                    "{} in {}",
-                    text,
-                    pos.to_hoey_full()
-                );
-                prop_assert_eq!(WgosaMove::from_move(&pos, &back).unwrap().to_string(), text);
-            }
-            pos.play_in_place(&moves[k % moves.len()]).unwrap();
-        }
-        Ok(())
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(48))]
-        #[test]
-        fn canonical_text_round_trips(spots in 1u32..12, picks in proptest::collection::vec(0usize..1000, 0..24)) {
-            check_game(spots, &picks, 40)?;
-        }
-    }
 }
