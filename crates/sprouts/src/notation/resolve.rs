@@ -1,8 +1,10 @@
 //! What the move readers share when they resolve a text against a position.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::fmt;
 
 use crate::model::{Position, Region, SiteRef, Spot};
+use crate::notation::cursor::numbers;
 
 /// Checks the parts every move text has: the new spot is the next one, and
 /// the two ends exist and have the lives the move needs.
@@ -63,4 +65,42 @@ pub(crate) fn spot_boundaries(region: &Region) -> HashMap<Spot, usize> {
         }
     }
     map
+}
+
+/// The canonical choice among the texts that may name a move: in order of
+/// preference (fewest characters, then the lowest numbers in reading order,
+/// then `tie`), the first text for which `names_move` holds, that is, the
+/// first that resolves back to exactly the move. Repeated texts are tried
+/// once. `None` only when there is no option at all; when no option names
+/// the move (not reached for positions reached by play, property-tested),
+/// the least preferred, fullest text.
+/// How a candidate text ranks: length, numbers in reading order, tie-break.
+type Preference<K> = (usize, Vec<u64>, K);
+
+pub(crate) fn canonical<T: fmt::Display, K: Ord>(
+    options: impl IntoIterator<Item = T>,
+    tie: impl Fn(&T, &str) -> K,
+    names_move: impl Fn(&T) -> bool,
+) -> Option<T> {
+    let mut keyed: Vec<(Preference<K>, String, T)> = options
+        .into_iter()
+        .map(|o| {
+            let text = o.to_string();
+            ((text.len(), numbers(&text), tie(&o, &text)), text, o)
+        })
+        .collect();
+    // Stable: among equally preferred texts the first given is tried first.
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut seen = HashSet::new();
+    let mut last = None;
+    for (_, text, o) in keyed {
+        if !seen.insert(text) {
+            continue;
+        }
+        if names_move(&o) {
+            return Some(o);
+        }
+        last = Some(o);
+    }
+    last
 }

@@ -5,9 +5,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::model::{Move, MoveError, MoveKind, Position, Region, SiteRef, Spot};
-use crate::notation::cursor::{numbers, parse_trimmed, Cursor};
+use crate::notation::cursor::{parse_trimmed, Cursor};
 use crate::notation::error::{ResolveError, SyntaxError};
-use crate::notation::resolve::{check_ends, regions_of, sites_of, spot_boundaries};
+use crate::notation::resolve::{canonical, check_ends, regions_of, sites_of, spot_boundaries};
 
 /// One end of a Hoey move: a spot, and for a pier spot the site, named by
 /// the first live spot after it in left-hand order (`5.1`).
@@ -408,29 +408,19 @@ impl HoeyMove {
     /// ```
     pub fn from_move(pos: &Position, m: &Move) -> Result<HoeyMove, MoveError> {
         pos.check_move(m)?;
-        let mut options: Vec<HoeyMove> = Vec::new();
-        for eq in pos.equivalent_moves(m) {
-            for h in Self::options(pos, &eq) {
-                if !options.contains(&h) {
-                    options.push(h);
-                }
-            }
-        }
-        options.sort_by_cached_key(|h| {
-            let text = h.to_string();
-            let left = matches!(h.separation, Some(Separation::Left(_)));
-            (text.len(), numbers(&text), left)
-        });
-        for h in &options {
-            if let Ok(found) = h.candidates(pos) {
-                if found.len() == 1 && pos.same_move(&found[0], m) {
-                    return Ok(h.clone());
-                }
-            }
-        }
-        // Not reached for positions reached by play (property-tested); the
-        // fullest text is the best we can say.
-        Ok(options.pop().expect("at least one option"))
+        let options = pos
+            .equivalent_moves(m)
+            .into_iter()
+            .flat_map(|eq| Self::options(pos, &eq));
+        Ok(canonical(
+            options,
+            |h, _| matches!(h.separation, Some(Separation::Left(_))),
+            |h| {
+                h.candidates(pos)
+                    .is_ok_and(|found| found.len() == 1 && pos.same_move(&found[0], m))
+            },
+        )
+        .expect("a legal move has a text"))
     }
 
     /// The texts that may name `m` (drawn as given), most specific last.

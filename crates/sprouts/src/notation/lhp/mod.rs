@@ -44,9 +44,11 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::model::{Move, MoveError, MoveKind, Position, Spot};
-use crate::notation::cursor::{compress, expand, numbers, parse_trimmed, write_list, ListItem};
+use crate::notation::cursor::{compress, expand, parse_trimmed, write_list, ListItem};
 use crate::notation::error::{ResolveError, SyntaxError};
-use crate::notation::resolve::{check_ends, regions_of, sites_of, spot_boundaries, touches};
+use crate::notation::resolve::{
+    canonical, check_ends, regions_of, sites_of, spot_boundaries, touches,
+};
 
 /// A move written in LHP notation, not yet resolved.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -480,20 +482,15 @@ impl LhpMove {
                 }
             }
         }
-        options.sort_by_cached_key(|w| {
-            let text = w.to_string();
-            (text.len(), numbers(&text))
-        });
-        options.dedup();
-        for w in &options {
-            if let Ok(found) = w.resolve(pos) {
-                if found.len() == 1 && found[0].after.reduced() == key {
-                    return Ok(w.clone());
-                }
-            }
-        }
-        // Not reached for positions reached by play (property-tested).
-        Ok(options.pop().expect("at least one option"))
+        Ok(canonical(
+            options,
+            |_, _| (),
+            |w| {
+                w.resolve(pos)
+                    .is_ok_and(|found| found.len() == 1 && found[0].after.reduced() == key)
+            },
+        )
+        .expect("a legal move has a text"))
     }
 }
 

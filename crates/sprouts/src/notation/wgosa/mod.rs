@@ -40,9 +40,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::model::{Move, MoveKind, Position, Region, SiteRef, Spot};
-use crate::notation::cursor::{compress, expand, numbers, parse_trimmed, write_list};
+use crate::notation::cursor::{compress, expand, parse_trimmed, write_list};
 use crate::notation::error::{ResolveError, SyntaxError};
-use crate::notation::resolve::{check_ends, sites_of};
+use crate::notation::resolve::{canonical, check_ends, sites_of};
 
 pub use crate::notation::cursor::ListItem;
 
@@ -396,27 +396,20 @@ impl WgosaMove {
     pub fn from_move(pos: &Position, m: &Move) -> Result<WgosaMove, crate::model::MoveError> {
         pos.check_move(m)?;
         let key = pos.play(m)?.reduced();
-        let mut options: Vec<WgosaMove> = Vec::new();
-        for eq in pos.equivalent_moves(m) {
-            for w in Self::options(pos, &eq) {
-                if !options.contains(&w) {
-                    options.push(w);
-                }
-            }
-        }
-        options.sort_by_cached_key(|w| {
-            let text = w.to_string();
-            (text.len(), numbers(&text), text.matches('-').count())
-        });
-        for w in &options {
-            if let Ok(found) = w.resolve(pos) {
-                if found.len() == 1 && found[0].after.reduced() == key {
-                    return Ok(w.clone());
-                }
-            }
-        }
-        // Not reached for positions reached by play (property-tested).
-        Ok(options.pop().expect("at least one option"))
+        let options = pos
+            .equivalent_moves(m)
+            .into_iter()
+            .flat_map(|eq| Self::options(pos, &eq));
+        Ok(canonical(
+            options,
+            // Commas over dashes.
+            |_, text| text.matches('-').count(),
+            |w| {
+                w.resolve(pos)
+                    .is_ok_and(|found| found.len() == 1 && found[0].after.reduced() == key)
+            },
+        )
+        .expect("a legal move has a text"))
     }
 
     /// The texts that may name `m` (drawn as given).
