@@ -103,6 +103,39 @@ proptest! {
         }
     }
 
+    /// `same_outcome` (which reads only the regions the two moves are drawn
+    /// in) agrees with comparing the whole positions the moves leave, on
+    /// pairs of moves that include every other drawing of the same move.
+    #[test]
+    fn same_outcome_is_same_result(n in 1u32..=12, seeds in prop::collection::vec(any::<u64>(), 36)) {
+        let g = random_game(n, &seeds);
+        for (i, p) in g.positions.iter().enumerate() {
+            let mut moves = Vec::new();
+            // All moves when there are few: moves with the same ends in
+            // different regions then meet.
+            for m in some_moves(p, 60, &seeds[i % 12..]) {
+                moves.extend(p.equivalent_moves(&m));
+                moves.push(p.reverse_move(&m));
+            }
+            let after: Vec<_> = moves.iter().map(|m| p.play(m).unwrap().reduced()).collect();
+            let outcomes: Vec<_> = moves.iter().map(|m| p.outcome(m).unwrap()).collect();
+            for x in 0..moves.len() {
+                let played = p.play(&moves[x]).unwrap();
+                prop_assert_eq!(p.degree_after(&outcomes[x], p.next_spot()), 2);
+                for s in 1..p.next_spot() {
+                    prop_assert_eq!(p.degree_after(&outcomes[x], s), played.degree(s));
+                }
+                for y in 0..moves.len() {
+                    prop_assert_eq!(
+                        p.same_outcome(&outcomes[x], &outcomes[y]),
+                        after[x] == after[y],
+                        "{:?} and {:?} in {}", moves[x], moves[y], p.to_hoey_full()
+                    );
+                }
+            }
+        }
+    }
+
     /// Position texts: the full text reads back equal (up to 7a-7c); the
     /// abbreviated text, read and written again, is byte-identical and keeps
     /// every move.

@@ -36,6 +36,20 @@ struct Family {
 }
 
 impl Family {
+    /// The order in which families are listed, and the one that decides
+    /// which of several families making the same moves is kept (the first):
+    /// by region, then by the boundary of the first site; on that boundary
+    /// the joins with later boundaries come first, then loops and splits by
+    /// site. Only sites matter: a family is given with its `from` site the
+    /// lower one.
+    fn order(&self) -> (usize, usize, usize, usize, usize, usize) {
+        let (f, t) = (self.from, self.to);
+        match self.kind {
+            MoveKind::Join => (self.region, f.boundary, 0, t.boundary, f.index, t.index),
+            _ => (self.region, f.boundary, 1, f.index, t.index, 0),
+        }
+    }
+
     /// The family has `2^exponent` distinct moves.
     fn exponent(&self) -> usize {
         match self.kind {
@@ -68,11 +82,10 @@ impl Position {
     pub fn legal_moves(&self) -> LegalMoves<'_> {
         LegalMoves {
             pos: self,
-            families: self.distinct_families(true),
-            family: 0,
+            walk: FamilyWalk::new(self, true),
+            family: None,
             others: Vec::new(),
             bits: Vec::new(),
-            started: false,
         }
     }
 
@@ -99,7 +112,8 @@ impl Position {
         }
         // Family sizes are powers of two: add them up by exponent.
         let mut by_exponent: HashMap<usize, u64> = HashMap::new();
-        for f in self.distinct_families(false) {
+        let mut walk = FamilyWalk::new(self, false);
+        while let Some(f) = walk.next_family() {
             *by_exponent.entry(f.exponent()).or_default() += 1;
         }
         by_exponent
@@ -211,7 +225,7 @@ impl Position {
         })
     }
 
-    fn degree_after(&self, a: Spot, b: Spot) -> impl Fn(Spot) -> u8 + '_ {
+    fn degrees_after_joining(&self, a: Spot, b: Spot) -> impl Fn(Spot) -> u8 + '_ {
         let c = self.next_spot();
         move |s: Spot| {
             if s == c {
@@ -223,84 +237,92 @@ impl Position {
         }
     }
 
-    /// The families of moves; joins between two single-site spots (degree 0
-    /// or 1) only when `single_joins`.
-    fn families(&self, single_joins: bool) -> Vec<Family> {
-        let mut out = Vec::new();
-        for (r, region) in self.regions.iter().enumerate() {
-            let live: Vec<Vec<usize>> = region
-                .boundaries
-                .iter()
-                .map(|b| {
-                    (0..b.sites.len())
-                        .filter(|&i| self.is_live(b.sites[i]))
-                        .collect()
-                })
-                .collect();
-            let live_boundaries: Vec<usize> =
-                (0..live.len()).filter(|&i| !live[i].is_empty()).collect();
-            // Joins, in order of boundary pairs. Without `single_joins`,
-            // only those with an end of degree 2, found from those ends.
-            let join = |bi: usize, s: usize, bj: usize, t: usize| Family {
-                region: r,
-                from: SiteRef::new(bi, s),
-                to: SiteRef::new(bj, t),
-                kind: MoveKind::Join,
-                others: 0,
-                symmetric: false,
-            };
-            let deg2 = |bi: usize, s: usize| self.degree(region.boundaries[bi].sites[s]) == 2;
-            for (x, &bi) in live_boundaries.iter().enumerate() {
-                if single_joins {
-                    for &bj in &live_boundaries[x + 1..] {
-                        for &s in &live[bi] {
-                            for &t in &live[bj] {
-                                out.push(join(bi, s, bj, t));
-                            }
-                        }
-                    }
-                } else {
-                    for &s in live[bi].iter().filter(|&&s| deg2(bi, s)) {
-                        for &bj in live_boundaries.iter().filter(|&&bj| bj != bi) {
-                            for &t in &live[bj] {
-                                // A pair of two degree-2 ends is met twice: keep one.
-                                if !deg2(bj, t) || bi < bj {
-                                    out.push(join(bi, s, bj, t));
-                                }
-                            }
-                        }
+    /// The families of moves whose first site is on live boundary `bi` of
+    /// region `r` (`live[i]`: the live sites of boundary `i`; `live_boundaries`:
+    /// the boundaries with one), in the order of [`Family::order`]; joins
+    /// between two single-site spots (degree 0 or 1) only when `single_joins`.
+    fn families_from(
+        &self,
+        r: usize,
+        x: usize,
+        live: &[Vec<usize>],
+        live_boundaries: &[usize],
+        single_joins: bool,
+        out: &mut Vec<Family>,
+    ) {
+        let region = &self.regions[r];
+        let bi = live_boundaries[x];
+        let join = |bi: usize, s: usize, bj: usize, t: usize| Family {
+            region: r,
+            from: SiteRef::new(bi, s),
+            to: SiteRef::new(bj, t),
+            kind: MoveKind::Join,
+            others: 0,
+            symmetric: false,
+        };
+        let deg2 = |bi: usize, s: usize| self.degree(region.boundaries[bi].sites[s]) == 2;
+        // Joins with a later boundary. Without `single_joins`, only those
+        // with an end of degree 2, found from those ends (then a join with an
+        // earlier boundary is listed here when only this end has degree 2).
+        if single_joins {
+            for &bj in &live_boundaries[x + 1..] {
+                for &s in &live[bi] {
+                    for &t in &live[bj] {
+                        out.push(join(bi, s, bj, t));
                     }
                 }
-                let others = live_boundaries.len() - 1;
-                let sites = &region.boundaries[bi].sites;
-                for (p, &s) in live[bi].iter().enumerate() {
-                    let a = sites[s];
-                    if self.degree(a) <= 1 {
-                        out.push(Family {
-                            region: r,
-                            from: SiteRef::new(bi, s),
-                            to: SiteRef::new(bi, s),
-                            kind: MoveKind::Loop,
-                            others,
-                            symmetric: false,
-                        });
-                    }
-                    for &t in &live[bi][p + 1..] {
-                        if sites[t] != a {
-                            out.push(Family {
-                                region: r,
-                                from: SiteRef::new(bi, s),
-                                to: SiteRef::new(bi, t),
-                                kind: MoveKind::Split,
-                                others,
-                                symmetric: false,
-                            });
+            }
+        } else {
+            for &s in live[bi].iter().filter(|&&s| deg2(bi, s)) {
+                for &bj in live_boundaries.iter().filter(|&&bj| bj != bi) {
+                    for &t in &live[bj] {
+                        // A pair of two degree-2 ends is met twice: keep one.
+                        if !deg2(bj, t) || bi < bj {
+                            let (lo, hi) = if bi < bj {
+                                (SiteRef::new(bi, s), SiteRef::new(bj, t))
+                            } else {
+                                (SiteRef::new(bj, t), SiteRef::new(bi, s))
+                            };
+                            out.push(join(lo.boundary, lo.index, hi.boundary, hi.index));
                         }
                     }
                 }
             }
         }
-        out
+        let others = live_boundaries.len() - 1;
+        let sites = &region.boundaries[bi].sites;
+        for (p, &s) in live[bi].iter().enumerate() {
+            let a = sites[s];
+            if self.degree(a) <= 1 {
+                out.push(Family {
+                    region: r,
+                    from: SiteRef::new(bi, s),
+                    to: SiteRef::new(bi, s),
+                    kind: MoveKind::Loop,
+                    others,
+                    symmetric: false,
+                });
+            }
+            for &t in &live[bi][p + 1..] {
+                if sites[t] != a {
+                    out.push(Family {
+                        region: r,
+                        from: SiteRef::new(bi, s),
+                        to: SiteRef::new(bi, t),
+                        kind: MoveKind::Split,
+                        others,
+                        symmetric: false,
+                    });
+                }
+            }
+        }
+        for f in out.iter_mut() {
+            if f.kind != MoveKind::Join && f.others > 0 {
+                if let Core::Split(x, y) = self.core(f) {
+                    f.symmetric = x == y;
+                }
+            }
+        }
     }
 
     fn core(&self, f: &Family) -> Core {
@@ -308,7 +330,7 @@ impl Position {
         let a = region.boundaries[f.from.boundary].sites[f.from.index];
         let b = region.boundaries[f.to.boundary].sites[f.to.index];
         let c = self.next_spot();
-        let deg = self.degree_after(a, b);
+        let deg = self.degrees_after_joining(a, b);
         let key = |v: &[Spot]| reduced_boundary(v, &deg).unwrap_or_default();
         let r1 = rotated(&region.boundaries[f.from.boundary].sites, f.from.index);
         match f.kind {
@@ -355,7 +377,7 @@ impl Position {
             region.boundaries[f.from.boundary].sites[f.from.index],
             region.boundaries[f.to.boundary].sites[f.to.index],
         );
-        let deg = self.degree_after(a, b);
+        let deg = self.degrees_after_joining(a, b);
         let mut all = Vec::new();
         let mut others = Vec::new();
         for (i, bd) in region.boundaries.iter().enumerate() {
@@ -371,13 +393,6 @@ impl Position {
         (all, others)
     }
 
-    fn endpoint_pair(&self, f: &Family) -> (Spot, Spot) {
-        let region = &self.regions[f.region];
-        let a = region.boundaries[f.from.boundary].sites[f.from.index];
-        let b = region.boundaries[f.to.boundary].sites[f.to.index];
-        (a.min(b), a.max(b))
-    }
-
     fn same_family(&self, f: &Family, g: &Family) -> bool {
         if f.kind != g.kind {
             return false;
@@ -388,38 +403,162 @@ impl Position {
         self.core(f) == self.core(g)
     }
 
-    /// The families of moves, one per distinct set of resulting positions.
-    fn distinct_families(&self, single_joins: bool) -> Vec<Family> {
-        let mut families = self.families(single_joins);
-        for f in families.iter_mut() {
-            if f.kind != MoveKind::Join && f.others > 0 {
-                if let Core::Split(x, y) = self.core(f) {
-                    f.symmetric = x == y;
+    /// Whether no family before `f` (in [`Family::order`]) makes the same
+    /// moves. Only families joining the same two spots can, so only a spot
+    /// of degree 2 (two sites) gives `f` any rival; they are found through
+    /// the index of sites.
+    fn first_of_its_kind(&self, f: &Family, sites: &SiteIndex) -> bool {
+        let region = &self.regions[f.region];
+        let a = region.boundaries[f.from.boundary].sites[f.from.index];
+        let b = region.boundaries[f.to.boundary].sites[f.to.index];
+        if a == b || (self.degree(a) < 2 && self.degree(b) < 2) {
+            return true;
+        }
+        let order = f.order();
+        for &(ra, sa) in sites.of(a) {
+            for &(rb, sb) in sites.of(b) {
+                let itself =
+                    ra == f.region && ((sa, sb) == (f.from, f.to) || (sb, sa) == (f.from, f.to));
+                if ra != rb || itself {
+                    continue;
+                }
+                let (lo, hi) = (sa.min(sb), sa.max(sb));
+                let kind = if lo.boundary != hi.boundary {
+                    MoveKind::Join
+                } else {
+                    MoveKind::Split
+                };
+                if kind != f.kind {
+                    continue;
+                }
+                let g = Family {
+                    region: ra,
+                    from: lo,
+                    to: hi,
+                    kind,
+                    others: 0,
+                    symmetric: false,
+                };
+                if g.order() < order && self.same_family(f, &g) {
+                    return false;
                 }
             }
         }
-        let mut groups: HashMap<(Spot, Spot), Vec<usize>> = HashMap::new();
-        for (i, f) in families.iter().enumerate() {
-            groups.entry(self.endpoint_pair(f)).or_default().push(i);
-        }
-        let mut keep = vec![true; families.len()];
-        for members in groups.values().filter(|m| m.len() > 1) {
-            for (x, &i) in members.iter().enumerate() {
-                if !keep[i] {
-                    continue;
-                }
-                for &j in &members[x + 1..] {
-                    if keep[j] && self.same_family(&families[i], &families[j]) {
-                        keep[j] = false;
+        true
+    }
+}
+
+/// The sites of every live spot (at most two: a live spot has degree at
+/// most 2), by region; built once per walk over the families.
+#[derive(Debug, Default)]
+struct SiteIndex {
+    sites: Vec<Vec<(usize, SiteRef)>>,
+}
+
+impl SiteIndex {
+    fn new(pos: &Position) -> SiteIndex {
+        let mut sites = vec![Vec::new(); pos.next_spot() as usize];
+        for (r, region) in pos.regions.iter().enumerate() {
+            for (bi, b) in region.boundaries.iter().enumerate() {
+                for (i, &x) in b.sites.iter().enumerate() {
+                    if pos.is_live(x) {
+                        sites[x as usize].push((r, SiteRef::new(bi, i)));
                     }
                 }
             }
         }
-        families
-            .into_iter()
-            .zip(keep)
-            .filter_map(|(f, k)| k.then_some(f))
-            .collect()
+        SiteIndex { sites }
+    }
+
+    fn of(&self, x: Spot) -> &[(usize, SiteRef)] {
+        self.sites.get(x as usize).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// A walk over the distinct families of a position, one boundary at a time:
+/// the work done before the first family is the size of the position, not
+/// the number of families.
+#[derive(Debug)]
+struct FamilyWalk<'a> {
+    pos: &'a Position,
+    single_joins: bool,
+    sites: SiteIndex,
+    /// The region being walked, its live sites per boundary and its live
+    /// boundaries, and the next live boundary to take families from.
+    region: usize,
+    live: Vec<Vec<usize>>,
+    live_boundaries: Vec<usize>,
+    next_boundary: usize,
+    /// Families of the current boundary not yet handed out.
+    batch: std::vec::IntoIter<Family>,
+}
+
+impl<'a> FamilyWalk<'a> {
+    fn new(pos: &'a Position, single_joins: bool) -> FamilyWalk<'a> {
+        let mut walk = FamilyWalk {
+            pos,
+            single_joins,
+            sites: SiteIndex::new(pos),
+            region: 0,
+            live: Vec::new(),
+            live_boundaries: Vec::new(),
+            next_boundary: 0,
+            batch: Vec::new().into_iter(),
+        };
+        walk.enter_region();
+        walk
+    }
+
+    /// Reads the live sites of the current region (if any is left).
+    fn enter_region(&mut self) {
+        self.next_boundary = 0;
+        let Some(region) = self.pos.regions.get(self.region) else {
+            self.live.clear();
+            self.live_boundaries.clear();
+            return;
+        };
+        self.live = region
+            .boundaries
+            .iter()
+            .map(|b| {
+                (0..b.sites.len())
+                    .filter(|&i| self.pos.is_live(b.sites[i]))
+                    .collect()
+            })
+            .collect();
+        self.live_boundaries = (0..self.live.len())
+            .filter(|&i| !self.live[i].is_empty())
+            .collect();
+    }
+
+    fn next_family(&mut self) -> Option<Family> {
+        loop {
+            if let Some(f) = self.batch.next() {
+                if self.pos.first_of_its_kind(&f, &self.sites) {
+                    return Some(f);
+                }
+                continue;
+            }
+            if self.region >= self.pos.regions.len() {
+                return None;
+            }
+            if self.next_boundary >= self.live_boundaries.len() {
+                self.region += 1;
+                self.enter_region();
+                continue;
+            }
+            let mut batch = Vec::new();
+            self.pos.families_from(
+                self.region,
+                self.next_boundary,
+                &self.live,
+                &self.live_boundaries,
+                self.single_joins,
+                &mut batch,
+            );
+            self.next_boundary += 1;
+            self.batch = batch.into_iter();
+        }
     }
 }
 
@@ -435,80 +574,51 @@ fn ordered_pair(x: Vec<Spot>, y: Vec<Spot>) -> Core {
 #[derive(Debug)]
 pub struct LegalMoves<'a> {
     pos: &'a Position,
-    families: Vec<Family>,
-    family: usize,
+    walk: FamilyWalk<'a>,
+    /// The family being listed.
+    family: Option<Family>,
     /// The current family's other live boundaries.
     others: Vec<usize>,
     /// Which of the family's free boundaries go right (a binary counter).
     bits: Vec<bool>,
-    started: bool,
-}
-
-impl LegalMoves<'_> {
-    fn free(&self, f: &Family) -> usize {
-        if f.symmetric {
-            f.others - 1
-        } else {
-            f.others
-        }
-    }
 }
 
 impl Iterator for LegalMoves<'_> {
     type Item = Move;
 
     fn next(&mut self) -> Option<Move> {
-        loop {
-            let f = self.families.get(self.family)?;
-            if !self.started {
-                self.started = true;
-                let region = &self.pos.regions[f.region];
-                self.others = if f.kind == MoveKind::Join {
-                    Vec::new()
-                } else {
-                    (0..region.boundaries.len())
-                        .filter(|&i| {
-                            i != f.from.boundary
-                                && region.boundaries[i]
-                                    .sites
-                                    .iter()
-                                    .any(|&x| self.pos.is_live(x))
-                        })
-                        .collect()
-                };
-                let free = if f.kind == MoveKind::Join {
-                    0
-                } else {
-                    self.free(f)
-                };
-                self.bits = vec![false; free];
+        // Advance the binary counter; on overflow go to the next family.
+        let carry = self.bits.iter_mut().all(|bit| {
+            *bit = !*bit;
+            !*bit
+        });
+        if carry || self.family.is_none() {
+            let f = self.walk.next_family()?;
+            let region = &self.pos.regions[f.region];
+            self.others = if f.kind == MoveKind::Join {
+                Vec::new()
             } else {
-                // Advance the binary counter; on overflow go to the next family.
-                let mut carry = true;
-                for bit in self.bits.iter_mut() {
-                    if *bit {
-                        *bit = false;
-                    } else {
-                        *bit = true;
-                        carry = false;
-                        break;
-                    }
-                }
-                if carry {
-                    self.family += 1;
-                    self.started = false;
-                    continue;
-                }
-            }
-            let f = &self.families[self.family];
-            let skip = usize::from(f.symmetric);
-            let right = self.others[skip..]
-                .iter()
-                .zip(&self.bits)
-                .filter_map(|(&o, &bit)| bit.then_some(o))
-                .collect();
-            return Some(Move::new(f.region, f.from, f.to, right));
+                (0..region.boundaries.len())
+                    .filter(|&i| {
+                        i != f.from.boundary
+                            && region.boundaries[i]
+                                .sites
+                                .iter()
+                                .any(|&x| self.pos.is_live(x))
+                    })
+                    .collect()
+            };
+            self.bits = vec![false; f.exponent()];
+            self.family = Some(f);
         }
+        let f = self.family.as_ref().expect("set above");
+        let skip = usize::from(f.symmetric);
+        let right = self.others[skip..]
+            .iter()
+            .zip(&self.bits)
+            .filter_map(|(&o, &bit)| bit.then_some(o))
+            .collect();
+        Some(Move::new(f.region, f.from, f.to, right))
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::error::{MoveError, MoveErrorKind as K};
 use super::position::{Boundary, Position, Region, Spot};
+use super::reduce::reduced_region;
 
 /// A site of a region: the `index`-th site of its `boundary`-th boundary (both
 /// counted from 0 in the position's stored order).
@@ -295,10 +296,112 @@ impl Position {
     pub fn play_in_place(&mut self, m: &Move) -> Result<(), MoveError> {
         self.check_move(m)?;
         let (a, b) = self.endpoints(m).expect("checked");
+        let boundaries = std::mem::take(&mut self.regions[m.region].boundaries);
+        let (right, left) = self.rebuild(boundaries, m, (a, b));
+        self.regions[m.region] = right;
+        if let Some(left) = left {
+            self.regions.insert(m.region + 1, left);
+        }
+        self.degree[a as usize] += 1;
+        self.degree[b as usize] += 1;
+        self.degree.push(2);
+        Ok(())
+    }
+
+    /// What a legal move makes of its region, without copying the rest of
+    /// the position: the cost is the size of that one region. Readers and
+    /// writers compare candidate moves this way
+    /// ([`Position::same_outcome`]) rather than by playing them.
+    ///
+    /// ```
+    /// use sprouts::model::{Move, Position, SiteRef};
+    /// let p = Position::start(2, Default::default());
+    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// assert_eq!(o.right().boundaries()[0].sites(), &[1, 3]);
+    /// assert_eq!(o.left().unwrap().boundaries().len(), 2);
+    /// ```
+    pub fn outcome(&self, m: &Move) -> Result<Outcome, MoveError> {
+        self.check_move(m)?;
+        let ends = self.endpoints(m).expect("checked");
+        let boundaries = self.regions[m.region].boundaries.clone();
+        let (right, left) = self.rebuild(boundaries, m, ends);
+        Ok(Outcome {
+            region: m.region,
+            ends,
+            new: self.next_spot(),
+            right,
+            left,
+        })
+    }
+
+    /// The degree of a spot once the move of `o` is played.
+    ///
+    /// ```
+    /// use sprouts::model::{Move, Position, SiteRef};
+    /// let p = Position::start(2, Default::default());
+    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// assert_eq!((p.degree_after(&o, 1), p.degree_after(&o, 2), p.degree_after(&o, 3)), (2, 0, 2));
+    /// ```
+    pub fn degree_after(&self, o: &Outcome, s: Spot) -> u8 {
+        if s == o.new {
+            2
+        } else {
+            let (a, b) = o.ends;
+            (self.degree(s) + u8::from(s == a) + u8::from(s == b)).min(3)
+        }
+    }
+
+    /// Whether two outcomes of moves of this position leave the same
+    /// position up to dead spots and Hoey 7a-7c, that is, whether the moves
+    /// are the same move (NOTES.md section 2). The cost is the size of the
+    /// regions the two moves are drawn in; the rest of the position is
+    /// neither copied nor read.
+    ///
+    /// ```
+    /// use sprouts::model::{Move, Position, SiteRef};
+    /// let p = Position::start(2, Default::default());
+    /// // A loop on a lone spot: the other spot inside or outside is one move.
+    /// let inside = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![1])).unwrap();
+    /// let outside = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// assert!(p.same_outcome(&inside, &outside));
+    /// ```
+    pub fn same_outcome(&self, x: &Outcome, y: &Outcome) -> bool {
+        let sorted = |(a, b): (Spot, Spot)| (a.min(b), a.max(b));
+        if sorted(x.ends) != sorted(y.ends) || x.new != y.new {
+            return false;
+        }
+        // Same ends: every spot has the same degree after either move, and
+        // every region neither move is drawn in reads the same after both.
+        let degree = |s: Spot| self.degree_after(x, s);
+        let reduce = |r: &Region| reduced_region(&r.boundaries, &degree);
+        // The regions each move makes, with the region the other move is
+        // drawn in as it is here (when the two regions differ).
+        let made = |o: &Outcome, other: usize| {
+            let mut v: Vec<_> = std::iter::once(&o.right)
+                .chain(o.left.as_ref())
+                .filter_map(reduce)
+                .collect();
+            if other != o.region {
+                v.extend(self.regions.get(other).and_then(reduce));
+            }
+            v.sort_unstable();
+            v
+        };
+        made(x, y.region) == made(y, x.region)
+    }
+
+    /// The regions a legal move leaves in place of its region: the right (X)
+    /// one, or for a join the region itself, and the left (Y) one for a move
+    /// that splits the region.
+    /// `boundaries` are the region's, taken out of it; `(a, b)` the move's ends.
+    fn rebuild(
+        &self,
+        mut boundaries: Vec<Boundary>,
+        m: &Move,
+        (a, b): (Spot, Spot),
+    ) -> (Region, Option<Region>) {
         let c = self.next_spot();
         let (da, db) = (self.degree(a), self.degree(b));
-        let r = m.region;
-        let mut boundaries = std::mem::take(&mut self.regions[r].boundaries);
         match m.kind() {
             MoveKind::Join => {
                 let r1 = rotated(&boundaries[m.from.boundary].sites, m.from.index);
@@ -318,7 +421,7 @@ impl Position {
                 let drop = m.from.boundary.max(m.to.boundary);
                 boundaries[keep] = Boundary { sites: merged };
                 boundaries.remove(drop);
-                self.regions[r].boundaries = boundaries;
+                (Region { boundaries }, None)
             }
             kind => {
                 let bi = m.from.boundary;
@@ -353,14 +456,94 @@ impl Position {
                         y.push(bd);
                     }
                 }
-                self.regions[r].boundaries = x;
-                self.regions.insert(r + 1, Region { boundaries: y });
+                (Region { boundaries: x }, Some(Region { boundaries: y }))
             }
         }
-        self.degree[a as usize] += 1;
-        self.degree[b as usize] += 1;
-        self.degree.push(2);
-        Ok(())
+    }
+}
+
+/// What a move makes of the region it is drawn in ([`Position::outcome`]):
+/// the regions that replace it, exactly as [`Position::play`] stores them
+/// (the right one at the move's region index, the left one just after).
+///
+/// ```
+/// use sprouts::model::{Move, Position, SiteRef};
+/// let p = Position::start(2, Default::default());
+/// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(1, 0), vec![])).unwrap();
+/// assert_eq!((o.region(), o.ends(), o.new_spot()), (0, (1, 2), 3));
+/// assert!(o.left().is_none());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    region: usize,
+    ends: (Spot, Spot),
+    new: Spot,
+    right: Region,
+    left: Option<Region>,
+}
+
+impl Outcome {
+    /// The index of the region the move was drawn in.
+    ///
+    /// ```
+    /// use sprouts::model::{Move, Position, SiteRef};
+    /// let p = Position::start(1, Default::default());
+    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// assert_eq!(o.region(), 0);
+    /// ```
+    pub fn region(&self) -> usize {
+        self.region
+    }
+
+    /// The two spots the move joins (`from`, `to`).
+    ///
+    /// ```
+    /// use sprouts::model::{Move, Position, SiteRef};
+    /// let p = Position::start(1, Default::default());
+    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// assert_eq!(o.ends(), (1, 1));
+    /// ```
+    pub fn ends(&self) -> (Spot, Spot) {
+        self.ends
+    }
+
+    /// The spot the move makes.
+    ///
+    /// ```
+    /// use sprouts::model::{Move, Position, SiteRef};
+    /// let p = Position::start(1, Default::default());
+    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// assert_eq!(o.new_spot(), 2);
+    /// ```
+    pub fn new_spot(&self) -> Spot {
+        self.new
+    }
+
+    /// The region on the right of the new line (X), stored at the move's
+    /// region index; for a join, the region itself with the two boundaries
+    /// made one.
+    ///
+    /// ```
+    /// use sprouts::model::{Move, Position, SiteRef};
+    /// let p = Position::start(2, Default::default());
+    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(1, 0), vec![])).unwrap();
+    /// assert_eq!(o.right().boundaries()[0].sites(), &[1, 3, 2, 3]);
+    /// ```
+    pub fn right(&self) -> &Region {
+        &self.right
+    }
+
+    /// The region on the left of the new line (Y), stored just after the
+    /// right one; `None` for a join.
+    ///
+    /// ```
+    /// use sprouts::model::{Move, Position, SiteRef};
+    /// let p = Position::start(1, Default::default());
+    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// assert_eq!(o.left().unwrap().boundaries()[0].sites(), &[1, 2]);
+    /// ```
+    pub fn left(&self) -> Option<&Region> {
+        self.left.as_ref()
     }
 }
 

@@ -69,8 +69,8 @@ impl Position {
     /// assert!(p.same_move(&a, &b));
     /// ```
     pub fn same_move(&self, a: &Move, b: &Move) -> bool {
-        match (self.play(a), self.play(b)) {
-            (Ok(x), Ok(y)) => x.reduced() == y.reduced(),
+        match (self.outcome(a), self.outcome(b)) {
+            (Ok(x), Ok(y)) => self.same_outcome(&x, &y),
             _ => false,
         }
     }

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::model::{Move, MoveError, MoveKind, Position, Region, SiteRef, Spot};
+use crate::model::{Move, MoveError, MoveKind, Outcome, Position, Region, SiteRef, Spot};
 use crate::notation::cursor::{parse_trimmed, Cursor};
 use crate::notation::error::{ResolveError, SyntaxError};
 use crate::notation::resolve::{canonical, check_ends, regions_of, sites_of, spot_boundaries};
@@ -519,13 +519,12 @@ pub(crate) fn dedup_moves(pos: &Position, moves: Vec<Move>) -> Vec<Move> {
     if moves.len() <= 1 {
         return moves;
     }
-    let mut keys = Vec::with_capacity(moves.len());
+    let mut seen: Vec<Outcome> = Vec::with_capacity(moves.len());
     let mut out = Vec::with_capacity(moves.len());
     for m in moves {
-        if let Ok(p) = pos.play(&m) {
-            let k = p.reduced();
-            if !keys.contains(&k) {
-                keys.push(k);
+        if let Ok(o) = pos.outcome(&m) {
+            if !seen.iter().any(|s| pos.same_outcome(s, &o)) {
+                seen.push(o);
                 out.push(m);
             }
         }

@@ -43,7 +43,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::model::{Move, MoveError, MoveKind, Position, Spot};
+use crate::model::{Move, MoveError, MoveKind, Outcome, Position, Region, Spot};
 use crate::notation::cursor::{compress, expand, parse_trimmed, write_list, ListItem};
 use crate::notation::error::{ResolveError, SyntaxError};
 use crate::notation::resolve::{
@@ -140,44 +140,35 @@ impl FromStr for LhpMove {
     }
 }
 
-/// A candidate move and the position it leaves.
+/// A candidate move and what it makes of its region.
 struct Candidate {
     mv: Move,
-    after: Position,
+    out: Outcome,
 }
 
-/// When `f` and `h` are pivots of the same two regions, one of them `r`,
-/// the other one.
-fn double_pivot_other(pos: &Position, r: usize, f: Spot, h: Spot) -> Option<usize> {
+/// When `f` and `h` are pivots of the same two regions, those regions.
+fn double_pivot_regions(pos: &Position, f: Spot, h: Spot) -> Option<[usize; 2]> {
     if f == h || pos.degree(f) != 2 || pos.degree(h) != 2 {
         return None;
     }
     let (rf, rh) = (regions_of(pos, f), regions_of(pos, h));
-    if rf.len() == 2 && rf == rh && rf.contains(&r) {
-        rf.into_iter().find(|&i| i != r)
-    } else {
-        None
-    }
+    (rf.len() == 2 && rf == rh).then(|| [rf[0], rf[1]])
 }
 
-/// The walker's region R after a move, as the index of the region in the
-/// position after it; R's first boundary starts `f, g, h`. `play` puts the
-/// right (X) region at the move's index and the left (Y) one after it.
-fn walker_view(
-    after: &Position,
-    r: usize,
-    r_is_right: bool,
-    kind: MoveKind,
-) -> (Spot, Spot, Option<usize>) {
-    let (ri, li) = match kind {
-        MoveKind::Join => (r, None),
-        _ if r_is_right => (r, Some(r + 1)),
-        _ => (r + 1, Some(r)),
+/// What the walker sees after a move: the spot before `f` and the one after
+/// `h` on the core boundary of its region R (which starts `f, g, h`), R
+/// itself, and the other region L for a move that splits its region.
+fn walker_view(out: &Outcome, r_is_right: bool) -> (Spot, Spot, &Region, Option<&Region>) {
+    let (x, y) = (out.right(), out.left());
+    let (r_side, l_side) = match y {
+        None => (x, None),
+        Some(y) if r_is_right => (x, Some(y)),
+        Some(y) => (y, Some(x)),
     };
     // A join's merged boundary keeps the place of one of the two it joined;
     // it is the one with the new spot, stored from f.
-    let g = after.next_spot() - 1;
-    let core = after.regions()[ri]
+    let g = out.new_spot();
+    let core = r_side
         .boundaries()
         .iter()
         .map(|b| b.sites())
@@ -186,7 +177,7 @@ fn walker_view(
     // The core reads f, g, h, i, ..., e (a join, a split's X, the outside
     // of a loop) or f, g (the inside of a loop, where e and i are g).
     let n = core.len();
-    (core[n - 1], core[3 % n], li)
+    (core[n - 1], core[3 % n], r_side, l_side)
 }
 
 impl LhpMove {
@@ -229,6 +220,8 @@ impl LhpMove {
         let mut cands = Vec::new();
         let mut reason: Option<String> = None;
         let mut shared = false;
+        // When f and h are pivots of the same two regions, those regions.
+        let pivots = double_pivot_regions(pos, f, h);
         for (r, region) in pos.regions().iter().enumerate() {
             let sf = sites_of(region, f);
             let sh = sites_of(region, h);
@@ -236,6 +229,7 @@ impl LhpMove {
                 continue;
             }
             shared = true;
+            let boundary_of = spot_boundaries(region);
             for &s in &sf {
                 for &t in &sh {
                     if f == h && s != t {
@@ -252,7 +246,6 @@ impl LhpMove {
                     let mut to_r = Vec::new();
                     let mut to_l = Vec::new();
                     let mut bad = None;
-                    let boundary_of = spot_boundaries(region);
                     for &x in &listed {
                         match boundary_of.get(&x).copied() {
                             Some(bi) if bi != s.boundary && (kind != MoveKind::Join) => {
@@ -299,8 +292,8 @@ impl LhpMove {
                             to_l.clone()
                         };
                         let mv = Move::new(r, s, t, right);
-                        let Ok(after) = pos.play(&mv) else { continue };
-                        let (e, i, l_region) = walker_view(&after, r, r_is_right, kind);
+                        let Ok(out) = pos.outcome(&mv) else { continue };
+                        let (e, i, r_region, l_region) = walker_view(&out, r_is_right);
                         let ok_e = match self.before {
                             Some(want) => e == want,
                             None => kind != MoveKind::Loop || [f, g, h].contains(&e),
@@ -322,14 +315,16 @@ impl LhpMove {
                         // Step 3: with f and h pivots of the same two regions
                         // P (this one) and Q, `@x` names a live spot of L
                         // that Q does not touch; without `@`, L has none.
-                        let q = double_pivot_other(pos, r, f, h);
+                        let q = pivots
+                            .filter(|p| p.contains(&r))
+                            .map(|[p, q]| if p == r { q } else { p });
                         let in_l_not_q = |x: Spot| {
-                            l_region.is_some_and(|li| {
-                                after.is_live(x)
+                            l_region.is_some_and(|l| {
+                                pos.degree_after(&out, x) < 3
                                     && x != f
                                     && x != h
                                     && x != g
-                                    && touches(&after.regions()[li], x)
+                                    && touches(l, x)
                                     && q.is_none_or(|qi| !touches(&pos.regions()[qi], x))
                             })
                         };
@@ -343,13 +338,10 @@ impl LhpMove {
                             None if self.before.is_none()
                                 && kind == MoveKind::Split
                                 && q.is_some()
-                                && after.regions()[if r_is_right { r } else { r + 1 }]
-                                    .boundaries()
-                                    .len()
-                                    == 1 =>
+                                && r_region.boundaries().len() == 1 =>
                             {
-                                let li = l_region.expect("split");
-                                let has = after.regions()[li]
+                                let has = l_region
+                                    .expect("split")
                                     .boundaries()
                                     .iter()
                                     .flat_map(|b| b.sites().iter().copied())
@@ -364,7 +356,7 @@ impl LhpMove {
                             }
                             _ => {}
                         }
-                        cands.push(Candidate { mv, after });
+                        cands.push(Candidate { mv, out });
                     }
                 }
             }
@@ -376,11 +368,8 @@ impl LhpMove {
             return Err(reason.unwrap_or_else(|| "no move fits".into()));
         }
         let mut out: Vec<Candidate> = Vec::new();
-        let mut keys = Vec::new();
         for c in cands {
-            let k = c.after.reduced();
-            if !keys.contains(&k) {
-                keys.push(k);
+            if !out.iter().any(|o| pos.same_outcome(&o.out, &c.out)) {
                 out.push(c);
             }
         }
@@ -402,7 +391,7 @@ impl LhpMove {
     /// ```
     pub fn from_move(pos: &Position, m: &Move) -> Result<LhpMove, MoveError> {
         pos.check_move(m)?;
-        let key = pos.play(m)?.reduced();
+        let target = pos.outcome(m)?;
         let g = pos.next_spot();
         // Drawings and sides to try: (move drawn f -> h, R on its right?).
         let mut views: Vec<(Move, bool)> = Vec::new();
@@ -429,10 +418,10 @@ impl LhpMove {
             };
             // Drawn the other way, a split's walker stands in the other
             // region: the reversed move's right side.
-            let Ok(view_after) = pos.play(&mv) else {
+            let Ok(view) = pos.outcome(&mv) else {
                 continue;
             };
-            let (e, i, l_region) = walker_view(&view_after, mv.region(), r_is_right, mv.kind());
+            let (e, i, _, l_region) = walker_view(&view, r_is_right);
             let list: Vec<Spot> = if mv.kind() == MoveKind::Join {
                 Vec::new()
             } else {
@@ -455,12 +444,12 @@ impl LhpMove {
             };
             let i_opts = [None, Some(i)];
             let mut at_opts: Vec<Option<Spot>> = vec![None];
-            if let Some(li) = l_region {
-                let mut live: Vec<Spot> = view_after.regions()[li]
+            if let Some(l) = l_region {
+                let mut live: Vec<Spot> = l
                     .boundaries()
                     .iter()
                     .flat_map(|bd| bd.sites().iter().copied())
-                    .filter(|&x| view_after.is_live(x) && x != f && x != h && x != g)
+                    .filter(|&x| pos.degree_after(&view, x) < 3 && x != f && x != h && x != g)
                     .collect();
                 live.sort_unstable();
                 live.dedup();
@@ -487,7 +476,7 @@ impl LhpMove {
             |_, _| (),
             |w| {
                 w.resolve(pos)
-                    .is_ok_and(|found| found.len() == 1 && found[0].after.reduced() == key)
+                    .is_ok_and(|found| found.len() == 1 && pos.same_outcome(&found[0].out, &target))
             },
         )
         .expect("a legal move has a text"))

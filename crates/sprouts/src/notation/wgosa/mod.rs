@@ -39,7 +39,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::model::{Move, MoveKind, Position, Region, SiteRef, Spot};
+use crate::model::{Move, MoveKind, Outcome, Position, Region, SiteRef, Spot};
 use crate::notation::cursor::{compress, expand, parse_trimmed, write_list};
 use crate::notation::error::{ResolveError, SyntaxError};
 use crate::notation::resolve::{canonical, check_ends, sites_of};
@@ -146,13 +146,23 @@ impl FromStr for WgosaMove {
 /// A candidate move with what the rules look at.
 struct Candidate {
     mv: Move,
-    after: Position,
-    /// For a split: the index (in `after`) of the L side region.
-    l_region: Option<usize>,
+    out: Outcome,
     /// The L side is the right (X) region: it reads f, g, h.
     l_is_right: bool,
     from_site: (usize, SiteRef),
     to_site: (usize, SiteRef),
+}
+
+impl Candidate {
+    /// For a move that splits its region, the L side.
+    fn l_side(&self) -> Option<&Region> {
+        let left = self.out.left()?;
+        Some(if self.l_is_right {
+            self.out.right()
+        } else {
+            left
+        })
+    }
 }
 
 fn spots_of(region: &Region) -> impl Iterator<Item = Spot> + '_ {
@@ -230,11 +240,10 @@ impl WgosaMove {
                             continue;
                         }
                         let mv = Move::new(r, s, t, Vec::new());
-                        if let Ok(after) = pos.play(&mv) {
+                        if let Ok(out) = pos.outcome(&mv) {
                             cands.push(Candidate {
                                 mv,
-                                after,
-                                l_region: None,
+                                out,
                                 l_is_right: false,
                                 from_site: (r, s),
                                 to_site: (r, t),
@@ -261,15 +270,15 @@ impl WgosaMove {
                             other_boundaries
                         };
                         let mv = Move::new(r, s, t, right);
-                        let Ok(after) = pos.play(&mv) else { continue };
-                        // play puts the right (X) region at r and the left at r + 1.
-                        let (l_idx, o_idx) = if l_is_right { (r, r + 1) } else { (r + 1, r) };
-                        let sorted = |i: usize| {
-                            let mut v: Vec<Spot> = spots_of(&after.regions()[i]).collect();
+                        let Ok(out) = pos.outcome(&mv) else { continue };
+                        let (x, y) = (out.right(), out.left().expect("a split"));
+                        let (l_side, o_side) = if l_is_right { (x, y) } else { (y, x) };
+                        let sorted = |region: &Region| {
+                            let mut v: Vec<Spot> = spots_of(region).collect();
                             v.sort_unstable();
                             v
                         };
-                        let (l_spots, o_spots) = (sorted(l_idx), sorted(o_idx));
+                        let (l_spots, o_spots) = (sorted(l_side), sorted(o_side));
                         if let Some(&x) = listed.iter().find(|x| {
                             l_spots.binary_search(x).is_err() || o_spots.binary_search(x).is_ok()
                         }) {
@@ -280,8 +289,7 @@ impl WgosaMove {
                         }
                         cands.push(Candidate {
                             mv,
-                            after,
-                            l_region: Some(l_idx),
+                            out,
                             l_is_right,
                             from_site: (r, s),
                             to_site: (r, t),
@@ -298,10 +306,10 @@ impl WgosaMove {
         }
         // Rule 3: minimal enclosure.
         let beyond = |c: &Candidate| -> usize {
-            let Some(l) = c.l_region else { return 0 };
-            let mut v: Vec<Spot> = spots_of(&c.after.regions()[l])
+            let Some(l) = c.l_side() else { return 0 };
+            let mut v: Vec<Spot> = spots_of(l)
                 .filter(|&x| {
-                    c.after.is_live(x)
+                    pos.degree_after(&c.out, x) < 3
                         && x != f
                         && x != g
                         && x != h
@@ -317,14 +325,10 @@ impl WgosaMove {
         // Rule 4: region.
         if distinct(&cands, |c| c.mv.region()) > 1 {
             let g_spots = |c: &Candidate| -> Vec<Spot> {
-                let r = c.mv.region();
-                let mut idx = vec![r];
-                if c.mv.kind() != MoveKind::Join {
-                    idx.push(r + 1);
-                }
-                idx.into_iter()
-                    .flat_map(|i| spots_of(&c.after.regions()[i]).collect::<Vec<_>>())
-                    .filter(|&x| c.after.is_live(x))
+                std::iter::once(c.out.right())
+                    .chain(c.out.left())
+                    .flat_map(spots_of)
+                    .filter(|&x| pos.degree_after(&c.out, x) < 3)
                     .collect()
             };
             match self.at {
@@ -357,18 +361,15 @@ impl WgosaMove {
         }
         // Rule 6: orientation.
         if f != h && distinct(&cands, |c| c.l_is_right) > 1 {
-            cands.retain(|c| c.l_region.is_none() || c.l_is_right != self.orientation_mark);
+            cands.retain(|c| c.out.left().is_none() || c.l_is_right != self.orientation_mark);
         }
         if cands.is_empty() {
             return Err("no move fits the marks".into());
         }
         // Moves that leave the same position are one move.
         let mut out: Vec<Candidate> = Vec::new();
-        let mut keys = Vec::new();
         for c in cands {
-            let k = c.after.reduced();
-            if !keys.contains(&k) {
-                keys.push(k);
+            if !out.iter().any(|o| pos.same_outcome(&o.out, &c.out)) {
                 out.push(c);
             }
         }
@@ -395,7 +396,7 @@ impl WgosaMove {
     /// ```
     pub fn from_move(pos: &Position, m: &Move) -> Result<WgosaMove, crate::model::MoveError> {
         pos.check_move(m)?;
-        let key = pos.play(m)?.reduced();
+        let target = pos.outcome(m)?;
         let options = pos
             .equivalent_moves(m)
             .into_iter()
@@ -406,7 +407,7 @@ impl WgosaMove {
             |_, text| text.matches('-').count(),
             |w| {
                 w.resolve(pos)
-                    .is_ok_and(|found| found.len() == 1 && found[0].after.reduced() == key)
+                    .is_ok_and(|found| found.len() == 1 && pos.same_outcome(&found[0].out, &target))
             },
         )
         .expect("a legal move has a text"))
@@ -415,27 +416,23 @@ impl WgosaMove {
     /// The texts that may name `m` (drawn as given).
     fn options(pos: &Position, m: &Move) -> Vec<WgosaMove> {
         let (a, b) = pos.endpoints(m).expect("checked");
-        let Ok(after) = pos.play(m) else {
+        let Ok(out) = pos.outcome(m) else {
             return Vec::new();
         };
+        let live_after = |x: Spot| pos.degree_after(&out, x) < 3;
         let g = pos.next_spot();
-        let r = m.region();
         let split = m.kind() != MoveKind::Join;
         // Lists to try: for each choice of L side, the lowest live spot of
         // every boundary that goes there, then also the L side's own spots.
         let mut lists: Vec<Vec<Spot>> = Vec::new();
         if split {
-            for (l, o) in [(r, r + 1), (r + 1, r)] {
-                let mut other: Vec<Spot> = spots_of(&after.regions()[o]).collect();
+            let (x_side, y_side) = (out.right(), out.left().expect("a split"));
+            for (l_region, o) in [(x_side, y_side), (y_side, x_side)] {
+                let mut other: Vec<Spot> = spots_of(o).collect();
                 other.sort_unstable();
                 let mine = |x: Spot| {
-                    after.is_live(x)
-                        && x != a
-                        && x != b
-                        && x != g
-                        && other.binary_search(&x).is_err()
+                    live_after(x) && x != a && x != b && x != g && other.binary_search(&x).is_err()
                 };
-                let l_region = &after.regions()[l];
                 let mut minimal: Vec<Spot> = l_region.boundaries()[1..]
                     .iter()
                     .filter_map(|bd| bd.sites().iter().copied().filter(|&x| mine(x)).min())
@@ -490,11 +487,10 @@ impl WgosaMove {
             .collect();
         let mut ats: Vec<Option<Spot>> = vec![None];
         if drawable.len() > 1 {
-            let g_regions: &[usize] = if split { &[r, r + 1] } else { &[r] };
-            let mut live: Vec<Spot> = g_regions
-                .iter()
-                .flat_map(|&i| spots_of(&after.regions()[i]).collect::<Vec<_>>())
-                .filter(|&x| after.is_live(x) && x != a && x != b && x != g)
+            let mut live: Vec<Spot> = std::iter::once(out.right())
+                .chain(out.left())
+                .flat_map(spots_of)
+                .filter(|&x| live_after(x) && x != a && x != b && x != g)
                 .collect();
             live.sort_unstable();
             live.dedup();
