@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod convert;
+mod draw;
 mod moves;
 mod output;
 mod replay;
@@ -44,6 +45,7 @@ enum Command {
     Replay(replay::Args),
     Convert(convert::Args),
     Moves(moves::Args),
+    Draw(draw::Args),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +54,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Convert(args) => convert::run(args),
         Command::Moves(args) => moves::run(args),
+        Command::Draw(args) => draw::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -15,5 +15,6 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod draw;
 pub mod model;
 pub mod notation;

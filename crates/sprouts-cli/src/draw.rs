@@ -1,0 +1,151 @@
+//! `sprouts draw`: an SVG picture of a position, or of a game after any move.
+
+use std::fs;
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{anyhow, bail, Context, Result};
+use sprouts::draw::{draw, SvgOptions};
+use sprouts::model::Position;
+use sprouts::notation::hoey;
+use sprouts::notation::transcript::Transcript;
+use sprouts::notation::{Notation, PositionTextError};
+
+use crate::output;
+use crate::replay::read_input;
+
+/// Draw a position or a game as an SVG picture.
+///
+/// The input is a game (it starts with its header, e.g. `8+ 1(9)2 1(10)1[3,4]`,
+/// moves in any notation) or a full position in Hoey notation
+/// (`1,6,2,6;3,7,4,7;5`). A game is drawn after its last move, or after move K
+/// with --move K; the move drawn last is shown in red. Live spots are
+/// filled, dead spots hollow. The same input always gives the same bytes.
+///
+/// Abbreviated positions cannot be drawn (the spots they leave out cannot be
+/// placed): give the full position or the game.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = "\
+Examples:
+  sprouts draw '5+ 1-6-2; 3-7-4; 1-8-2>' -o game.svg
+  sprouts draw '1,6,2,6;3,7,4,7;5' -o position.svg
+  sprouts draw --file examples/published-wgosa.txt --game 2 --move 5 -o g.svg")]
+pub struct Args {
+    /// A game or a full position (quote it for the shell); read from
+    /// standard input when neither it nor --file is given.
+    #[arg(value_name = "GAME|POSITION", conflicts_with = "file")]
+    text: Option<String>,
+
+    /// Read the game or position from a file (`-`: standard input).
+    #[arg(long, value_name = "FILE")]
+    file: Option<PathBuf>,
+
+    /// Which game of the input to draw, from 1 (needed when it holds several).
+    #[arg(long, value_name = "K")]
+    game: Option<usize>,
+
+    /// Draw the game after its K-th move (0: the start) instead of its last.
+    #[arg(long = "move", value_name = "K")]
+    move_number: Option<usize>,
+
+    /// Where to write the SVG (`-`, the default: standard output).
+    #[arg(short = 'o', long = "output", value_name = "FILE", default_value = "-")]
+    output: PathBuf,
+
+    /// The move notation of the game (detected from the moves if not given).
+    #[arg(long, value_name = "hoey|wgosa|lhp")]
+    notation: Option<Notation>,
+
+    /// Leave out the caption under the picture.
+    #[arg(long)]
+    no_caption: bool,
+}
+
+/// What to draw: the position, the spot to highlight, the caption.
+fn choose(args: &Args, text: &str) -> Result<(Position, Option<u32>, Option<String>)> {
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .unwrap_or("");
+    let is_game = first
+        .split(|c: char| c.is_whitespace() || c == '(')
+        .next()
+        .is_some_and(|w| {
+            let digits = w.trim_end_matches(['+', '-']);
+            !digits.is_empty()
+                && digits.bytes().all(|b| b.is_ascii_digit())
+                && w.len() <= digits.len() + 1
+        });
+    if !is_game {
+        if args.game.is_some() || args.move_number.is_some() {
+            bail!("--game and --move need a game, not a position");
+        }
+        let pos = hoey::parse_position(text.trim()).map_err(|e| match e {
+            PositionTextError::Syntax(e) => anyhow!("position text {e}"),
+            e => anyhow!("{e}"),
+        })?;
+        return Ok((pos, None, None));
+    }
+    let games = Transcript::read_all(text, args.notation).map_err(|e| anyhow!("{e}"))?;
+    let k = match (args.game, games.len()) {
+        (Some(k), n) if k == 0 || k > n => {
+            bail!(
+                "--game {k}: the input holds {n} game{}",
+                if n == 1 { "" } else { "s" }
+            )
+        }
+        (Some(k), _) => k,
+        (None, 1) => 1,
+        (None, n) => bail!("the input holds {n} games: choose one with --game K"),
+    };
+    let game = &games[k - 1];
+    let replay = game.replay().map_err(|e| anyhow!("{e}"))?;
+    let made = replay.moves().len();
+    let upto = args.move_number.unwrap_or(made);
+    if upto > made {
+        bail!(
+            "--move {upto}: the game has {made} move{}",
+            if made == 1 { "" } else { "s" }
+        );
+    }
+    let pos = if upto == 0 {
+        replay.start().clone()
+    } else {
+        replay.positions().nth(upto - 1).expect("upto <= moves")
+    };
+    let texts = replay.texts(game.notation);
+    let (highlight, caption) = if upto == 0 {
+        (None, format!("{} start", game.header))
+    } else {
+        (
+            Some(pos.next_spot() - 1),
+            format!("{} after move {upto}: {}", game.header, texts[upto - 1]),
+        )
+    };
+    Ok((pos, highlight, Some(caption)))
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let text = match (&args.text, &args.file) {
+        (Some(t), _) => t.clone(),
+        (None, Some(f)) => read_input(f)?,
+        (None, None) => read_input(&PathBuf::from("-"))?,
+    };
+    let (pos, highlight, caption) = choose(args, &text)?;
+    let drawing = draw(&pos).map_err(|e| anyhow!("{e}"))?;
+    let svg = drawing.to_svg(&SvgOptions {
+        highlight,
+        title: if args.no_caption { None } else { caption },
+        ..SvgOptions::default()
+    });
+    if args.output.as_os_str() == "-" {
+        let mut out = output::stdout();
+        out.write_all(svg.as_bytes())?;
+        out.flush()?;
+    } else {
+        fs::write(&args.output, svg)
+            .with_context(|| format!("cannot write {}", args.output.display()))?;
+    }
+    Ok(())
+}

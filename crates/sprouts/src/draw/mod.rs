@@ -1,0 +1,321 @@
+//! Planar drawings of positions, as geometry and as SVG.
+//!
+//! [`draw`] turns a complete [`Position`] into a [`Drawing`]: a point for
+//! every spot and a smooth curve for every line, such that the regions of
+//! the drawing are exactly the position's regions, each boundary read in
+//! left-hand order (NOTES.md section 1) with `y` pointing up. The SVG
+//! ([`Drawing::to_svg`]) shows it with `y` pointing down the page, turned so
+//! that the left-hand order reads the same on screen.
+//!
+//! How: the position's sites give a planar map (spots, the two sides of
+//! each line, faces = boundaries), checked against the position; the
+//! pieces lying in one region are joined by dummy lines, every line is bent
+//! at two dummy points, and every face is triangulated with dummy vertices.
+//! The triangulation is placed on a grid by the shift method of de
+//! Fraysseix, Pach and Pollack (Tutte's barycentric placement if that
+//! fails), which never crosses two edges. The dummies are then dropped and
+//! the spots and bend points spread out by forces, each move made only if
+//! it sweeps over nothing, so no two lines ever cross and the order of the
+//! lines around each spot never changes. Each line is drawn through its
+//! bend points with its corners rounded inside discs that meet nothing
+//! else. Output is deterministic: the same position gives the same bytes.
+//!
+//! ```
+//! use sprouts::draw::{draw, SvgOptions};
+//! use sprouts::notation::hoey::Game;
+//! let end = "5+ 1-6-2; 3-7-4; 1-8-2>".parse::<Game>().unwrap().replay().unwrap();
+//! let drawing = draw(end.position()).unwrap();
+//! assert_eq!(drawing.spots().len(), 8);
+//! assert_eq!(drawing.lines().len(), 6);
+//! let svg = drawing.to_svg(&SvgOptions { highlight: Some(8), ..SvgOptions::default() });
+//! assert!(svg.starts_with("<svg"));
+//! ```
+
+mod layout;
+mod map;
+mod svg;
+
+use std::fmt;
+
+use crate::model::{Position, Spot};
+
+pub use svg::SvgOptions;
+
+/// The largest number of spots [`draw`] accepts.
+pub const MAX_DRAW_SPOTS: usize = 3000;
+
+/// A point of the drawing (`y` pointing up).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Point {
+    /// Horizontal coordinate.
+    pub x: f64,
+    /// Vertical coordinate, up.
+    pub y: f64,
+}
+
+impl Point {
+    /// A point from its coordinates.
+    ///
+    /// ```
+    /// use sprouts::draw::Point;
+    /// assert_eq!(Point::new(1.0, 2.0).y, 2.0);
+    /// ```
+    pub fn new(x: f64, y: f64) -> Point {
+        Point { x, y }
+    }
+
+    fn lerp(self, to: Point, t: f64) -> Point {
+        Point::new(self.x + (to.x - self.x) * t, self.y + (to.y - self.y) * t)
+    }
+
+    fn dist(self, to: Point) -> f64 {
+        ((to.x - self.x).powi(2) + (to.y - self.y).powi(2)).sqrt()
+    }
+}
+
+/// One piece of a curve, from where the previous piece ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Piece {
+    /// A straight segment to the point.
+    Line(Point),
+    /// A quadratic Bézier curve: control point, then end point.
+    Quad(Point, Point),
+}
+
+/// A spot of the drawing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SpotMark {
+    /// The spot's number.
+    pub spot: Spot,
+    /// Where it is drawn.
+    pub at: Point,
+    /// Whether it still has a life (dead spots are drawn hollow).
+    pub live: bool,
+}
+
+/// A line of the drawing: a smooth curve from one spot to another.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    /// The spot the curve starts at.
+    pub from: Spot,
+    /// The spot the curve ends at.
+    pub to: Spot,
+    /// The start point (the position of `from`).
+    pub start: Point,
+    /// The pieces, in order; the last ends at `to`.
+    pub pieces: Vec<Piece>,
+}
+
+impl Line {
+    /// The curve as a polyline: each Bézier piece cut into `steps` chords
+    /// (which stay inside the piece's control triangle).
+    ///
+    /// ```
+    /// use sprouts::draw::{Line, Piece, Point};
+    /// let l = Line {
+    ///     from: 1,
+    ///     to: 2,
+    ///     start: Point::new(0.0, 0.0),
+    ///     pieces: vec![Piece::Quad(Point::new(1.0, 1.0), Point::new(2.0, 0.0))],
+    /// };
+    /// let poly = l.flatten(2);
+    /// assert_eq!(poly, vec![Point::new(0.0, 0.0), Point::new(1.0, 0.5), Point::new(2.0, 0.0)]);
+    /// ```
+    pub fn flatten(&self, steps: usize) -> Vec<Point> {
+        let steps = steps.max(1);
+        let mut out = vec![self.start];
+        let mut cur = self.start;
+        for piece in &self.pieces {
+            match *piece {
+                Piece::Line(p) => {
+                    out.push(p);
+                    cur = p;
+                }
+                Piece::Quad(c, p) => {
+                    for i in 1..=steps {
+                        let t = i as f64 / steps as f64;
+                        let a = cur.lerp(c, t);
+                        let b = c.lerp(p, t);
+                        out.push(if i == steps { p } else { a.lerp(b, t) });
+                    }
+                    cur = p;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A drawing of a position: spots and curves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drawing {
+    spots: Vec<SpotMark>,
+    lines: Vec<Line>,
+}
+
+impl Drawing {
+    /// A drawing from its parts, as given (for pictures made or changed by
+    /// hand; [`draw`] is the way to get one that is right).
+    ///
+    /// ```
+    /// use sprouts::draw::{Drawing, Point, SpotMark};
+    /// let d = Drawing::from_parts(vec![SpotMark { spot: 1, at: Point::new(0.0, 0.0), live: true }], vec![]);
+    /// assert_eq!(d.spots().len(), 1);
+    /// ```
+    pub fn from_parts(spots: Vec<SpotMark>, lines: Vec<Line>) -> Drawing {
+        Drawing { spots, lines }
+    }
+
+    /// Every spot, in increasing order of number.
+    ///
+    /// ```
+    /// use sprouts::{draw::draw, model::Position};
+    /// let d = draw(&Position::start(3, Default::default())).unwrap();
+    /// assert_eq!(d.spots().iter().map(|s| s.spot).collect::<Vec<_>>(), vec![1, 2, 3]);
+    /// ```
+    pub fn spots(&self) -> &[SpotMark] {
+        &self.spots
+    }
+
+    /// Every line, one curve each.
+    ///
+    /// ```
+    /// use sprouts::{draw::draw, model::Position};
+    /// assert!(draw(&Position::start(3, Default::default())).unwrap().lines().is_empty());
+    /// ```
+    pub fn lines(&self) -> &[Line] {
+        &self.lines
+    }
+}
+
+/// Why a position cannot be drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrawError {
+    kind: DrawErrorKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum DrawErrorKind {
+    Abbreviated,
+    TooLarge(usize, usize),
+    Shape(String),
+}
+
+impl From<DrawErrorKind> for DrawError {
+    fn from(kind: DrawErrorKind) -> DrawError {
+        DrawError { kind }
+    }
+}
+
+impl fmt::Display for DrawError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            DrawErrorKind::Abbreviated => f.write_str(
+                "cannot draw an abbreviated position (dead spots or regions left out): \
+                 give the full position or the game",
+            ),
+            DrawErrorKind::TooLarge(n, max) => {
+                write!(f, "too many spots to draw: {n} (at most {max})")
+            }
+            DrawErrorKind::Shape(why) => write!(f, "not a drawing: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for DrawError {}
+
+/// Draws a complete position.
+///
+/// Errors: an abbreviated position (its left-out spots cannot be placed),
+/// more than [`MAX_DRAW_SPOTS`] spots, or sites that do not fit together
+/// into a drawing (possible only for positions built by hand).
+///
+/// ```
+/// use sprouts::draw::draw;
+/// use sprouts::notation::hoey::parse_position;
+/// let d = draw(&parse_position("1,6,2,6;3,7,4,7;5").unwrap()).unwrap();
+/// assert_eq!(d.lines().len(), 4);
+/// let e = draw(&parse_position("1,8,4,9t,8,5;2").unwrap()).unwrap_err();
+/// assert!(e.to_string().starts_with("cannot draw an abbreviated position"));
+/// ```
+pub fn draw(pos: &Position) -> Result<Drawing, DrawError> {
+    let built = map::build(pos, MAX_DRAW_SPOTS)?;
+    let spot_mark = |v: usize, at: Point| SpotMark {
+        spot: v as Spot + 1,
+        at,
+        live: pos.is_live(v as Spot + 1),
+    };
+    if built.map.origin.is_empty() {
+        // No line at all: no spot, or one lone spot.
+        return Ok(Drawing {
+            spots: (0..built.spots)
+                .map(|v| spot_mark(v, Point::default()))
+                .collect(),
+            lines: Vec::new(),
+        });
+    }
+    let mut mesh = layout::triangulate(&built);
+    // Tutte's placement stays if the grid method cannot be used.
+    layout::grid_place(&mut mesh);
+    // The frame: spots, then the bend points of the real lines.
+    let mut index = vec![usize::MAX; mesh.pos.len()];
+    let mut frame = layout::Frame {
+        pos: Vec::new(),
+        segments: Vec::new(),
+        springs: Vec::new(),
+    };
+    let mut paths: Vec<Vec<usize>> = Vec::with_capacity(built.lines.len());
+    for (v, slot) in index.iter_mut().enumerate().take(built.spots) {
+        *slot = frame.pos.len();
+        frame.pos.push(mesh.pos[v]);
+    }
+    for l in &built.lines {
+        let mut path = Vec::with_capacity(l.path.len());
+        for &v in &l.path {
+            if index[v] == usize::MAX {
+                index[v] = frame.pos.len();
+                frame.pos.push(mesh.pos[v]);
+            }
+            path.push(index[v]);
+        }
+        for w in path.windows(2) {
+            frame.segments.push((w[0], w[1]));
+        }
+        paths.push(path);
+    }
+    for &(a, b) in &built.links {
+        frame.springs.push((index[a], index[b]));
+    }
+    layout::spread(&mut frame);
+    let spots = (0..built.spots)
+        .map(|v| spot_mark(v, frame.pos[v]))
+        .collect();
+    let lines = built
+        .lines
+        .iter()
+        .zip(&paths)
+        .map(|(l, path)| {
+            let p: Vec<Point> = path.iter().map(|&v| frame.pos[v]).collect();
+            let mut pieces = Vec::new();
+            for i in 1..p.len() - 1 {
+                let room = layout::corner_room(&frame, path[i]);
+                let back = room.min(p[i].dist(p[i - 1]) * 0.5);
+                let ahead = room.min(p[i].dist(p[i + 1]) * 0.5);
+                let a = p[i].lerp(p[i - 1], back / p[i].dist(p[i - 1]).max(f64::MIN_POSITIVE));
+                let b = p[i].lerp(p[i + 1], ahead / p[i].dist(p[i + 1]).max(f64::MIN_POSITIVE));
+                if a != p[i - 1] && pieces.last().is_none_or(|&q| q != Piece::Line(a)) {
+                    pieces.push(Piece::Line(a));
+                }
+                pieces.push(Piece::Quad(p[i], b));
+            }
+            pieces.push(Piece::Line(p[p.len() - 1]));
+            Line {
+                from: l.from,
+                to: l.to,
+                start: p[0],
+                pieces,
+            }
+        })
+        .collect();
+    Ok(Drawing { spots, lines })
+}
