@@ -52,7 +52,13 @@ const PUBLISHED: &str = include_str!("../../sprouts/tests/data/wgosa-games.txt")
 fn spots(svg: &str) -> Vec<(u32, bool)> {
     svg.lines()
         .filter_map(|l| {
-            let n = l.split("data-spot=\"").nth(1)?.split('"').next()?.parse().ok()?;
+            let n = l
+                .split("data-spot=\"")
+                .nth(1)?
+                .split('"')
+                .next()?
+                .parse()
+                .ok()?;
             let live = l.split("data-live=\"").nth(1)?.starts_with("true");
             Some((n, live))
         })
@@ -65,7 +71,14 @@ fn red_lines(svg: &str) -> Vec<(u32, u32)> {
         .filter(|l| l.starts_with("<path") && l.contains("#d62728"))
         .map(|l| {
             let get = |key: &str| -> u32 {
-                l.split(key).nth(1).unwrap().split('"').next().unwrap().parse().unwrap()
+                l.split(key)
+                    .nth(1)
+                    .unwrap()
+                    .split('"')
+                    .next()
+                    .unwrap()
+                    .parse()
+                    .unwrap()
             };
             (get("data-from=\""), get("data-to=\""))
         })
@@ -87,7 +100,13 @@ fn same_input_same_bytes() {
     std::fs::write(&file, GAME).unwrap();
     let out = dir.join("g.svg");
     let quiet = sprouts(
-        &["draw", "--file", file.to_str().unwrap(), "-o", out.to_str().unwrap()],
+        &[
+            "draw",
+            "--file",
+            file.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ],
         b"",
     );
     assert_eq!((quiet.code, quiet.stdout.len()), (0, 0));
@@ -116,9 +135,20 @@ fn move_k_draws_the_position_after_move_k() {
     let s = svg(&["draw", "--move", "2", GAME], "");
     assert_eq!(
         spots(&s),
-        vec![(1, true), (2, true), (3, true), (4, true), (5, true), (6, true), (7, true)]
+        vec![
+            (1, true),
+            (2, true),
+            (3, true),
+            (4, true),
+            (5, true),
+            (6, true),
+            (7, true)
+        ]
     );
-    let mut ends: Vec<(u32, u32)> = red_lines(&s).iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    let mut ends: Vec<(u32, u32)> = red_lines(&s)
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
     ends.sort_unstable();
     assert_eq!(ends, vec![(3, 7), (4, 7)]);
     let start = svg(&["draw", "--move", "0", GAME], "");
@@ -172,5 +202,8 @@ fn bad_input_is_one_line_and_status_1() {
     let e = fails(&["draw", "1,6,,2"], "");
     assert!(e.starts_with("sprouts: position text"), "{e}");
     let e = fails(&["draw", "-o", "/nonexistent-dir/x.svg", GAME], "");
-    assert!(e.starts_with("sprouts: cannot write /nonexistent-dir/x.svg"), "{e}");
+    assert!(
+        e.starts_with("sprouts: cannot write /nonexistent-dir/x.svg"),
+        "{e}"
+    );
 }
