@@ -244,7 +244,46 @@ fn in_triangle(x: Point, a: Point, b: Point, c: Point, eps: f64) -> bool {
 /// path meets no other segment, and no distance between a point and a
 /// segment it is not on (or between two points) drops below `eps` unless
 /// it was already smaller, in which case it may not shrink.
-fn move_ok(frame: &Frame, incident: &[Vec<usize>], v: usize, to: Point, eps: f64) -> bool {
+/// Cells over the drawing made at the start of a round. Every point and
+/// segment is listed in each cell within `margin` of where it was then;
+/// since no point moves farther than that in a round, a query for a box
+/// grown by `margin` finds everything that can be in the box now.
+struct Grid {
+    x0: f64,
+    y0: f64,
+    size: f64,
+    cols: usize,
+    rows: usize,
+    margin: f64,
+    points: Vec<Vec<usize>>,
+    segments: Vec<Vec<usize>>,
+}
+
+impl Grid {
+    fn col(&self, x: f64) -> usize {
+        (((x - self.x0) / self.size).max(0.0) as usize).min(self.cols - 1)
+    }
+    fn row(&self, y: f64) -> usize {
+        (((y - self.y0) / self.size).max(0.0) as usize).min(self.rows - 1)
+    }
+    /// The cells meeting a box grown by the margin.
+    fn cells(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> impl Iterator<Item = usize> + '_ {
+        let (c0, c1) = (self.col(x0 - self.margin), self.col(x1 + self.margin));
+        let (r0, r1) = (self.row(y0 - self.margin), self.row(y1 + self.margin));
+        (r0..=r1).flat_map(move |r| (c0..=c1).map(move |c| r * self.cols + c))
+    }
+}
+
+fn move_ok(
+    frame: &Frame,
+    incident: &[Vec<usize>],
+    grid: &Grid,
+    stamp: &mut [u32],
+    stamp_now: &mut u32,
+    v: usize,
+    to: Point,
+    eps: f64,
+) -> bool {
     let p = frame.pos[v];
     let (mut x0, mut y0, mut x1, mut y1) =
         (p.x.min(to.x), p.y.min(to.y), p.x.max(to.x), p.y.max(to.y));
@@ -269,7 +308,21 @@ fn move_ok(frame: &Frame, incident: &[Vec<usize>], v: usize, to: Point, eps: f64
     let (x0, y0, x1, y1) = (x0 - eps, y0 - eps, x1 + eps, y1 + eps);
     let inside = |q: Point| q.x >= x0 && q.x <= x1 && q.y >= y0 && q.y <= y1;
     let worse = |old: f64, new: f64| new < old && new < eps;
-    for (u, &x) in frame.pos.iter().enumerate() {
+    *stamp_now += 1;
+    let now = *stamp_now;
+    let mut near_points = Vec::new();
+    let mut near_segments = Vec::new();
+    for c in grid.cells(x0, y0, x1, y1) {
+        near_points.extend_from_slice(&grid.points[c]);
+        for &si in &grid.segments[c] {
+            if stamp[si] != now {
+                stamp[si] = now;
+                near_segments.push(si);
+            }
+        }
+    }
+    for &u in &near_points {
+        let x = frame.pos[u];
         if u == v || !inside(x) {
             continue;
         }
@@ -288,7 +341,8 @@ fn move_ok(frame: &Frame, incident: &[Vec<usize>], v: usize, to: Point, eps: f64
             }
         }
     }
-    for &(a, b) in &frame.segments {
+    for &si in &near_segments {
+        let (a, b) = frame.segments[si];
         if a == v || b == v {
             continue;
         }
@@ -314,6 +368,11 @@ fn move_ok(frame: &Frame, incident: &[Vec<usize>], v: usize, to: Point, eps: f64
     true
 }
 
+/// The distance the spreading aims at between `m` points.
+pub(crate) fn ideal_length(m: usize) -> f64 {
+    (std::f64::consts::PI * OUTER_RADIUS * OUTER_RADIUS / m.max(1) as f64).sqrt() * 0.55
+}
+
 /// Spreads a straight-line plane drawing out without ever changing it
 /// topologically. Forces (Fruchterman-Reingold): points repel each other
 /// and are pushed off nearby segments, segments pull their ends together,
@@ -327,7 +386,7 @@ pub(crate) fn spread(frame: &mut Frame) {
     if m < 2 {
         return;
     }
-    let k = (std::f64::consts::PI * OUTER_RADIUS * OUTER_RADIUS / m as f64).sqrt() * 0.55;
+    let k = ideal_length(m);
     let eps = k * 0.2;
     let reach2 = (4.0 * k) * (4.0 * k);
     let mut incident: Vec<Vec<usize>> = vec![Vec::new(); m];
@@ -344,27 +403,100 @@ pub(crate) fn spread(frame: &mut Frame) {
         springs[a].push((b, 0.3));
         springs[b].push((a, 0.3));
     }
+    let range = 4.0 * k;
+    let mut point_cells: Vec<Vec<usize>> = Vec::new();
+    let mut segment_cells: Vec<Vec<usize>> = Vec::new();
+    let mut home: Vec<Vec<usize>> = Vec::new();
+    let mut stamp = vec![0u32; frame.segments.len()];
+    let mut stamp_now = 0u32;
     for round in 0..SPREAD_ROUNDS {
         let cool = 1.0 - round as f64 / SPREAD_ROUNDS as f64;
         let temperature = OUTER_RADIUS * 0.05 * cool + k * 0.01;
+        // A grid of cells `range` wide over the drawing, made at the start
+        // of each round: the forces look only at nearby cells (the moves
+        // are checked against everything, see `move_ok`).
+        let (mut x0, mut y0, mut x1, mut y1) = (
+            f64::INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NEG_INFINITY,
+        );
+        for p in &frame.pos {
+            x0 = x0.min(p.x);
+            y0 = y0.min(p.y);
+            x1 = x1.max(p.x);
+            y1 = y1.max(p.y);
+        }
+        let cols = (((x1 - x0) / range) as usize + 1).min(512);
+        let rows = (((y1 - y0) / range) as usize + 1).min(512);
+        let size = ((x1 - x0) / cols as f64)
+            .max((y1 - y0) / rows as f64)
+            .max(range);
+        let margin = temperature + eps;
+        let mut grid = Grid {
+            x0,
+            y0,
+            size,
+            cols,
+            rows,
+            margin,
+            points: std::mem::take(&mut point_cells),
+            segments: std::mem::take(&mut segment_cells),
+        };
+        grid.points.iter_mut().for_each(Vec::clear);
+        grid.segments.iter_mut().for_each(Vec::clear);
+        grid.points.resize(cols * rows, Vec::new());
+        grid.segments.resize(cols * rows, Vec::new());
+        for (v, p) in frame.pos.iter().enumerate() {
+            let cells: Vec<usize> = grid.cells(p.x, p.y, p.x, p.y).collect();
+            for c in cells {
+                grid.points[c].push(v);
+            }
+        }
+        home.iter_mut().for_each(Vec::clear);
+        home.resize(cols * rows, Vec::new());
+        for (v, p) in frame.pos.iter().enumerate() {
+            home[grid.row(p.y) * cols + grid.col(p.x)].push(v);
+        }
+        let grow = k.max(margin) - margin;
+        for (si, &(a, b)) in frame.segments.iter().enumerate() {
+            let (pa, pb) = (frame.pos[a], frame.pos[b]);
+            let cells: Vec<usize> = grid
+                .cells(
+                    pa.x.min(pb.x) - grow,
+                    pa.y.min(pb.y) - grow,
+                    pa.x.max(pb.x) + grow,
+                    pa.y.max(pb.y) + grow,
+                )
+                .collect();
+            for c in cells {
+                grid.segments[c].push(si);
+            }
+        }
         for v in 0..m {
             let pos = &frame.pos;
             let p = pos[v];
             let (mut fx, mut fy) = (-p.x * GRAVITY, -p.y * GRAVITY);
-            let mut nearest2 = f64::INFINITY;
-            for (u, &q) in pos.iter().enumerate() {
-                if u == v {
-                    continue;
+            let mut nearest2 = range * range;
+            let (cx, cy) = (grid.col(p.x), grid.row(p.y));
+            for gy in cy.saturating_sub(1)..=(cy + 1).min(rows - 1) {
+                for gx in cx.saturating_sub(1)..=(cx + 1).min(cols - 1) {
+                    for &u in &home[gy * cols + gx] {
+                        if u == v {
+                            continue;
+                        }
+                        let q = pos[u];
+                        let (dx, dy) = (p.x - q.x, p.y - q.y);
+                        let d2 = (dx * dx + dy * dy).max(1e-24);
+                        nearest2 = nearest2.min(d2);
+                        if d2 > reach2 {
+                            continue;
+                        }
+                        let f = k * k / d2;
+                        fx += dx * f;
+                        fy += dy * f;
+                    }
                 }
-                let (dx, dy) = (p.x - q.x, p.y - q.y);
-                let d2 = (dx * dx + dy * dy).max(1e-24);
-                nearest2 = nearest2.min(d2);
-                if d2 > reach2 {
-                    continue;
-                }
-                let f = k * k / d2;
-                fx += dx * f;
-                fy += dy * f;
             }
             for &(u, weight) in &springs[v] {
                 let (dx, dy) = (pos[u].x - p.x, pos[u].y - p.y);
@@ -372,7 +504,8 @@ pub(crate) fn spread(frame: &mut Frame) {
                 fx += dx * f;
                 fy += dy * f;
             }
-            for &(a, b) in &frame.segments {
+            for &si in &grid.segments[cy * cols + cx] {
+                let (a, b) = frame.segments[si];
                 if a == v || b == v {
                     continue;
                 }
@@ -394,13 +527,24 @@ pub(crate) fn spread(frame: &mut Frame) {
             step = step.min(2.0 * nearest2.sqrt());
             for _ in 0..5 {
                 let to = Point::new(p.x + fx / len * step, p.y + fy / len * step);
-                if move_ok(frame, &incident, v, to, eps) {
+                if move_ok(
+                    frame,
+                    &incident,
+                    &grid,
+                    &mut stamp,
+                    &mut stamp_now,
+                    v,
+                    to,
+                    eps,
+                ) {
                     frame.pos[v] = to;
                     break;
                 }
                 step *= 0.4;
             }
         }
+        point_cells = grid.points;
+        segment_cells = grid.segments;
     }
 }
 
@@ -621,13 +765,14 @@ pub(crate) fn grid_place(mesh: &mut Mesh) -> bool {
         y0 = y0.min(p.y);
         y1 = y1.max(p.y);
     }
-    let scale = 2.0 * OUTER_RADIUS / (x1 - x0).max(y1 - y0).max(1.0);
+    // Stretched to a square: an affine map keeps the drawing valid.
+    let (sx, sy) = (
+        2.0 * OUTER_RADIUS / (x1 - x0).max(1.0),
+        2.0 * OUTER_RADIUS / (y1 - y0).max(1.0),
+    );
     for (v, p) in pts.iter().enumerate() {
-        let px = (p.x - (x0 + x1) / 2.0) * scale;
-        mesh.pos[v] = Point::new(
-            if mirror { -px } else { px },
-            (p.y - (y0 + y1) / 2.0) * scale,
-        );
+        let px = (p.x - (x0 + x1) / 2.0) * sx;
+        mesh.pos[v] = Point::new(if mirror { -px } else { px }, (p.y - (y0 + y1) / 2.0) * sy);
     }
     true
 }

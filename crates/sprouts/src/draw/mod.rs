@@ -269,12 +269,24 @@ pub fn draw(pos: &Position) -> Result<Drawing, DrawError> {
         *slot = frame.pos.len();
         frame.pos.push(mesh.pos[v]);
     }
+    // Long segments get more bend points (points on the segment itself, so
+    // the drawing stays the same), so that lines can bend anywhere.
+    let base = built.spots + built.lines.len() * map::REAL_BENDS;
+    let longest = layout::ideal_length(base) * 3.0;
     for l in &built.lines {
-        let mut path = Vec::with_capacity(l.path.len());
+        let mut path: Vec<usize> = Vec::with_capacity(l.path.len());
         for &v in &l.path {
             if index[v] == usize::MAX {
                 index[v] = frame.pos.len();
                 frame.pos.push(mesh.pos[v]);
+            }
+            if let Some(&last) = path.last() {
+                let (a, b) = (frame.pos[last], frame.pos[index[v]]);
+                let pieces = (a.dist(b) / longest).ceil().clamp(1.0, 64.0) as usize;
+                for i in 1..pieces {
+                    path.push(frame.pos.len());
+                    frame.pos.push(a.lerp(b, i as f64 / pieces as f64));
+                }
             }
             path.push(index[v]);
         }

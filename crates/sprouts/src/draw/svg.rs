@@ -106,9 +106,15 @@ impl Drawing {
         if self.spots.len() <= 1 {
             scale = 1.0;
         }
-        let w = (x1 - x0) * scale + 2.0 * MARGIN;
+        let content = (x1 - x0) * scale + 2.0 * MARGIN;
+        // Wide enough for the caption (about 0.6 em a character).
+        let caption = options.title.as_ref().map_or(0.0, |t| {
+            t.chars().count() as f64 * 14.0 * 0.6 + 2.0 * MARGIN
+        });
+        let w = content.max(caption);
+        let left = MARGIN + (w - content) / 2.0;
         let h = (y1 - y0) * scale + 2.0 * MARGIN + if options.title.is_some() { 24.0 } else { 0.0 };
-        let tx = |p: Point| (MARGIN + (p.x - x0) * scale, MARGIN + (y1 - p.y) * scale);
+        let tx = |p: Point| (left + (p.x - x0) * scale, MARGIN + (y1 - p.y) * scale);
         let mut out = String::new();
         let _ = writeln!(
             out,
