@@ -369,6 +369,18 @@ fn published_games_draw_and_read_back() {
 }
 
 #[test]
+fn a_big_game_draws_and_reads_back() {
+    // 30 spots, 70 moves: 100 spots and 140 lines.
+    let text = include_str!("../../../docs/random-30-spots-70-moves.hoey");
+    let game = &Transcript::read_all(text, None).unwrap()[0];
+    let replay = game.replay().unwrap();
+    assert_eq!(replay.moves().len(), 70);
+    let p = replay.position();
+    assert_eq!(p.next_spot(), 101);
+    check(p).unwrap();
+}
+
+#[test]
 fn notes_examples_draw_and_read_back() {
     for text in [
         "5+ 1-6-2; 3-7-4; 1-8-2>; 3-9-4>1",

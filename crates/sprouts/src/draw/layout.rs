@@ -274,12 +274,17 @@ impl Grid {
     }
 }
 
+/// Which segments a query has met already (`stamp[s] == now`).
+struct Seen {
+    stamp: Vec<u32>,
+    now: u32,
+}
+
 fn move_ok(
     frame: &Frame,
     incident: &[Vec<usize>],
     grid: &Grid,
-    stamp: &mut [u32],
-    stamp_now: &mut u32,
+    seen: &mut Seen,
     v: usize,
     to: Point,
     eps: f64,
@@ -308,15 +313,15 @@ fn move_ok(
     let (x0, y0, x1, y1) = (x0 - eps, y0 - eps, x1 + eps, y1 + eps);
     let inside = |q: Point| q.x >= x0 && q.x <= x1 && q.y >= y0 && q.y <= y1;
     let worse = |old: f64, new: f64| new < old && new < eps;
-    *stamp_now += 1;
-    let now = *stamp_now;
+    seen.now += 1;
+    let now = seen.now;
     let mut near_points = Vec::new();
     let mut near_segments = Vec::new();
     for c in grid.cells(x0, y0, x1, y1) {
         near_points.extend_from_slice(&grid.points[c]);
         for &si in &grid.segments[c] {
-            if stamp[si] != now {
-                stamp[si] = now;
+            if seen.stamp[si] != now {
+                seen.stamp[si] = now;
                 near_segments.push(si);
             }
         }
@@ -407,8 +412,10 @@ pub(crate) fn spread(frame: &mut Frame) {
     let mut point_cells: Vec<Vec<usize>> = Vec::new();
     let mut segment_cells: Vec<Vec<usize>> = Vec::new();
     let mut home: Vec<Vec<usize>> = Vec::new();
-    let mut stamp = vec![0u32; frame.segments.len()];
-    let mut stamp_now = 0u32;
+    let mut seen = Seen {
+        stamp: vec![0; frame.segments.len()],
+        now: 0,
+    };
     for round in 0..SPREAD_ROUNDS {
         let cool = 1.0 - round as f64 / SPREAD_ROUNDS as f64;
         let temperature = OUTER_RADIUS * 0.05 * cool + k * 0.01;
@@ -527,16 +534,7 @@ pub(crate) fn spread(frame: &mut Frame) {
             step = step.min(2.0 * nearest2.sqrt());
             for _ in 0..5 {
                 let to = Point::new(p.x + fx / len * step, p.y + fy / len * step);
-                if move_ok(
-                    frame,
-                    &incident,
-                    &grid,
-                    &mut stamp,
-                    &mut stamp_now,
-                    v,
-                    to,
-                    eps,
-                ) {
+                if move_ok(frame, &incident, &grid, &mut seen, v, to, eps) {
                     frame.pos[v] = to;
                     break;
                 }
