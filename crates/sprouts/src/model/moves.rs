@@ -2,7 +2,7 @@
 
 use super::error::{MoveError, MoveErrorKind as K};
 use super::position::{Boundary, Position, Region, Spot};
-use super::reduce::reduced_region;
+use super::reduce::{reduced_boundaries, reduced_boundary};
 
 /// A site of a region: the `index`-th site of its `boundary`-th boundary (both
 /// counted from 0 in the position's stored order).
@@ -296,11 +296,35 @@ impl Position {
     pub fn play_in_place(&mut self, m: &Move) -> Result<(), MoveError> {
         self.check_move(m)?;
         let (a, b) = self.endpoints(m).expect("checked");
-        let boundaries = std::mem::take(&mut self.regions[m.region].boundaries);
-        let (right, left) = self.rebuild(boundaries, m, (a, b));
-        self.regions[m.region] = right;
-        if let Some(left) = left {
-            self.regions.insert(m.region + 1, left);
+        let (x_core, y_core) = self.new_boundaries(m, (a, b));
+        let r = m.region;
+        let mut boundaries = std::mem::take(&mut self.regions[r].boundaries);
+        match y_core {
+            None => {
+                // A join: the merged boundary takes the place of the first
+                // of the two it joins.
+                let keep = m.from.boundary.min(m.to.boundary);
+                let drop = m.from.boundary.max(m.to.boundary);
+                boundaries[keep] = Boundary { sites: x_core };
+                boundaries.remove(drop);
+                self.regions[r].boundaries = boundaries;
+            }
+            Some(y_core) => {
+                let mut x = vec![Boundary { sites: x_core }];
+                let mut y = vec![Boundary { sites: y_core }];
+                for (i, bd) in boundaries.into_iter().enumerate() {
+                    if i == m.from.boundary {
+                        continue;
+                    }
+                    if m.right.binary_search(&i).is_ok() {
+                        x.push(bd);
+                    } else {
+                        y.push(bd);
+                    }
+                }
+                self.regions[r].boundaries = x;
+                self.regions.insert(r + 1, Region { boundaries: y });
+            }
         }
         self.degree[a as usize] += 1;
         self.degree[b as usize] += 1;
@@ -308,8 +332,9 @@ impl Position {
         Ok(())
     }
 
-    /// What a legal move makes of its region, without copying the rest of
-    /// the position: the cost is the size of that one region. Readers and
+    /// What a legal move makes of its region, without copying the region
+    /// or the rest of the position: the cost is the length of the new
+    /// boundaries and the number of boundaries of the region. Readers and
     /// writers compare candidate moves this way
     /// ([`Position::same_outcome`]) rather than by playing them.
     ///
@@ -317,20 +342,30 @@ impl Position {
     /// use sprouts::model::{Move, Position, SiteRef};
     /// let p = Position::start(2, Default::default());
     /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
-    /// assert_eq!(o.right().boundaries()[0].sites(), &[1, 3]);
-    /// assert_eq!(o.left().unwrap().boundaries().len(), 2);
+    /// assert_eq!(o.right().core(), &[1, 3]);
+    /// assert_eq!(o.left().unwrap().len(), 2);
     /// ```
-    pub fn outcome(&self, m: &Move) -> Result<Outcome, MoveError> {
+    pub fn outcome(&self, m: &Move) -> Result<Outcome<'_>, MoveError> {
         self.check_move(m)?;
         let ends = self.endpoints(m).expect("checked");
-        let boundaries = self.regions[m.region].boundaries.clone();
-        let (right, left) = self.rebuild(boundaries, m, ends);
+        let (right_core, left_core) = self.new_boundaries(m, ends);
+        let region = &self.regions[m.region];
+        let old =
+            (0..region.boundaries.len()).filter(|&i| i != m.from.boundary && i != m.to.boundary);
+        let (right_old, left_old) = if left_core.is_none() {
+            (old.collect(), Vec::new())
+        } else {
+            old.partition(|i| m.right.binary_search(i).is_ok())
+        };
         Ok(Outcome {
-            region: m.region,
+            region,
+            index: m.region,
             ends,
             new: self.next_spot(),
-            right,
-            left,
+            right_core,
+            left_core,
+            right_old,
+            left_old,
         })
     }
 
@@ -342,7 +377,7 @@ impl Position {
     /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
     /// assert_eq!((p.degree_after(&o, 1), p.degree_after(&o, 2), p.degree_after(&o, 3)), (2, 0, 2));
     /// ```
-    pub fn degree_after(&self, o: &Outcome, s: Spot) -> u8 {
+    pub fn degree_after(&self, o: &Outcome<'_>, s: Spot) -> u8 {
         if s == o.new {
             2
         } else {
@@ -353,9 +388,16 @@ impl Position {
 
     /// Whether two outcomes of moves of this position leave the same
     /// position up to dead spots and Hoey 7a-7c, that is, whether the moves
-    /// are the same move (NOTES.md section 2). The cost is the size of the
-    /// regions the two moves are drawn in; the rest of the position is
-    /// neither copied nor read.
+    /// are the same move (NOTES.md section 2).
+    ///
+    /// Two moves can only be the same if they join the same spots (the
+    /// degrees would differ). In one region, the boundaries a move does not
+    /// cut hold neither end, so they read the same after either move, and no
+    /// two of them read the same (a spot has one boundary per region): the
+    /// moves are the same when their new boundaries read the same and they
+    /// send the same live boundaries to the same sides. The cost is the
+    /// length of the new boundaries and the number of boundaries of the
+    /// region. Moves in two regions are compared region by region.
     ///
     /// ```
     /// use sprouts::model::{Move, Position, SiteRef};
@@ -365,41 +407,63 @@ impl Position {
     /// let outside = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
     /// assert!(p.same_outcome(&inside, &outside));
     /// ```
-    pub fn same_outcome(&self, x: &Outcome, y: &Outcome) -> bool {
+    pub fn same_outcome(&self, x: &Outcome<'_>, y: &Outcome<'_>) -> bool {
         let sorted = |(a, b): (Spot, Spot)| (a.min(b), a.max(b));
         if sorted(x.ends) != sorted(y.ends) || x.new != y.new {
             return false;
         }
-        // Same ends: every spot has the same degree after either move, and
-        // every region neither move is drawn in reads the same after both.
         let degree = |s: Spot| self.degree_after(x, s);
-        let reduce = |r: &Region| reduced_region(&r.boundaries, &degree);
-        // The regions each move makes, with the region the other move is
-        // drawn in as it is here (when the two regions differ).
-        let made = |o: &Outcome, other: usize| {
-            let mut v: Vec<_> = std::iter::once(&o.right)
-                .chain(o.left.as_ref())
-                .filter_map(reduce)
-                .collect();
-            if other != o.region {
-                v.extend(self.regions.get(other).and_then(reduce));
+        if x.index == y.index {
+            if x.left_core.is_some() != y.left_core.is_some() {
+                return false;
             }
+            let live_old = |o: &Outcome<'_>, old: &[usize]| -> Vec<usize> {
+                old.iter()
+                    .copied()
+                    .filter(|&i| {
+                        o.region.boundaries[i]
+                            .sites
+                            .iter()
+                            .any(|&s| self.is_live(s))
+                    })
+                    .collect()
+            };
+            let sides = |o: &Outcome<'_>| {
+                let mut v = vec![(
+                    reduced_boundary(&o.right_core, &degree),
+                    live_old(o, &o.right_old),
+                )];
+                if let Some(core) = &o.left_core {
+                    v.push((reduced_boundary(core, &degree), live_old(o, &o.left_old)));
+                }
+                v.sort_unstable();
+                v
+            };
+            return sides(x) == sides(y);
+        }
+        // Different regions: each move's new regions with the region the
+        // other move is drawn in as it is here.
+        let reduce_side = |s: Side<'_>| reduced_boundaries(s.boundaries(), &degree);
+        let made = |o: &Outcome<'_>, other: &Outcome<'_>| {
+            let mut v: Vec<_> = std::iter::once(o.right())
+                .chain(o.left())
+                .filter_map(reduce_side)
+                .collect();
+            v.extend(reduced_boundaries(
+                other.region.boundaries.iter().map(|b| b.sites.as_slice()),
+                &degree,
+            ));
             v.sort_unstable();
             v
         };
-        made(x, y.region) == made(y, x.region)
+        made(x, y) == made(y, x)
     }
 
-    /// The regions a legal move leaves in place of its region: the right (X)
-    /// one, or for a join the region itself, and the left (Y) one for a move
-    /// that splits the region.
-    /// `boundaries` are the region's, taken out of it; `(a, b)` the move's ends.
-    fn rebuild(
-        &self,
-        mut boundaries: Vec<Boundary>,
-        m: &Move,
-        (a, b): (Spot, Spot),
-    ) -> (Region, Option<Region>) {
+    /// The new boundaries a legal move makes: the right (X) one, or for a
+    /// join the merged one, and the left (Y) one for a move that splits its
+    /// region. `(a, b)` are the move's ends.
+    fn new_boundaries(&self, m: &Move, (a, b): (Spot, Spot)) -> (Vec<Spot>, Option<Vec<Spot>>) {
+        let boundaries = &self.regions[m.region].boundaries;
         let c = self.next_spot();
         let (da, db) = (self.degree(a), self.degree(b));
         match m.kind() {
@@ -417,54 +481,38 @@ impl Position {
                     merged.push(a);
                 }
                 merged.extend_from_slice(&r1[1..]);
-                let keep = m.from.boundary.min(m.to.boundary);
-                let drop = m.from.boundary.max(m.to.boundary);
-                boundaries[keep] = Boundary { sites: merged };
-                boundaries.remove(drop);
-                (Region { boundaries }, None)
+                (merged, None)
             }
-            kind => {
-                let bi = m.from.boundary;
-                let rot = rotated(&boundaries[bi].sites, m.from.index);
-                let (x_core, y_core) = if kind == MoveKind::Loop {
-                    let y = if da == 0 {
-                        vec![a, c]
-                    } else {
-                        let mut y = vec![a, c, a];
-                        y.extend_from_slice(&rot[1..]);
-                        y
-                    };
-                    (vec![a, c], y)
+            MoveKind::Loop => {
+                let rot = rotated(&boundaries[m.from.boundary].sites, m.from.index);
+                let y = if da == 0 {
+                    vec![a, c]
                 } else {
-                    let n = rot.len();
-                    let j = (m.to.index + n - m.from.index) % n;
-                    let mut x = vec![a, c];
-                    x.extend_from_slice(&rot[j..]);
-                    let mut y = vec![b, c];
-                    y.extend_from_slice(&rot[..j]);
-                    (x, y)
+                    let mut y = vec![a, c, a];
+                    y.extend_from_slice(&rot[1..]);
+                    y
                 };
-                let mut x = vec![Boundary { sites: x_core }];
-                let mut y = vec![Boundary { sites: y_core }];
-                for (i, bd) in boundaries.into_iter().enumerate() {
-                    if i == bi {
-                        continue;
-                    }
-                    if m.right.binary_search(&i).is_ok() {
-                        x.push(bd);
-                    } else {
-                        y.push(bd);
-                    }
-                }
-                (Region { boundaries: x }, Some(Region { boundaries: y }))
+                (vec![a, c], Some(y))
+            }
+            MoveKind::Split => {
+                let rot = rotated(&boundaries[m.from.boundary].sites, m.from.index);
+                let n = rot.len();
+                let j = (m.to.index + n - m.from.index) % n;
+                let mut x = vec![a, c];
+                x.extend_from_slice(&rot[j..]);
+                let mut y = vec![b, c];
+                y.extend_from_slice(&rot[..j]);
+                (x, Some(y))
             }
         }
     }
 }
 
-/// What a move makes of the region it is drawn in ([`Position::outcome`]):
-/// the regions that replace it, exactly as [`Position::play`] stores them
-/// (the right one at the move's region index, the left one just after).
+/// What a move makes of the region it is drawn in ([`Position::outcome`]),
+/// read from the position without copying it: the region on the right of
+/// the new line and, for a move that splits the region, the one on its
+/// left. [`Position::play`] stores the right one at the move's region index
+/// and the left one just after it.
 ///
 /// ```
 /// use sprouts::model::{Move, Position, SiteRef};
@@ -473,16 +521,20 @@ impl Position {
 /// assert_eq!((o.region(), o.ends(), o.new_spot()), (0, (1, 2), 3));
 /// assert!(o.left().is_none());
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    region: usize,
+#[derive(Clone, Debug)]
+pub struct Outcome<'a> {
+    region: &'a Region,
+    index: usize,
     ends: (Spot, Spot),
     new: Spot,
-    right: Region,
-    left: Option<Region>,
+    right_core: Vec<Spot>,
+    left_core: Option<Vec<Spot>>,
+    /// The region's other boundaries on each side (indices, stored order).
+    right_old: Vec<usize>,
+    left_old: Vec<usize>,
 }
 
-impl Outcome {
+impl<'a> Outcome<'a> {
     /// The index of the region the move was drawn in.
     ///
     /// ```
@@ -492,7 +544,7 @@ impl Outcome {
     /// assert_eq!(o.region(), 0);
     /// ```
     pub fn region(&self) -> usize {
-        self.region
+        self.index
     }
 
     /// The two spots the move joins (`from`, `to`).
@@ -519,31 +571,126 @@ impl Outcome {
         self.new
     }
 
-    /// The region on the right of the new line (X), stored at the move's
-    /// region index; for a join, the region itself with the two boundaries
-    /// made one.
+    /// The region on the right of the new line (X); for a join, the region
+    /// itself with the two boundaries made one.
     ///
     /// ```
     /// use sprouts::model::{Move, Position, SiteRef};
     /// let p = Position::start(2, Default::default());
     /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(1, 0), vec![])).unwrap();
-    /// assert_eq!(o.right().boundaries()[0].sites(), &[1, 3, 2, 3]);
+    /// assert_eq!(o.right().core(), &[1, 3, 2, 3]);
     /// ```
-    pub fn right(&self) -> &Region {
-        &self.right
+    pub fn right(&self) -> Side<'_> {
+        Side {
+            core: &self.right_core,
+            old: &self.right_old,
+            region: self.region,
+        }
     }
 
-    /// The region on the left of the new line (Y), stored just after the
-    /// right one; `None` for a join.
+    /// The region on the left of the new line (Y); `None` for a join.
     ///
     /// ```
     /// use sprouts::model::{Move, Position, SiteRef};
     /// let p = Position::start(1, Default::default());
     /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
-    /// assert_eq!(o.left().unwrap().boundaries()[0].sites(), &[1, 2]);
+    /// assert_eq!(o.left().unwrap().core(), &[1, 2]);
     /// ```
-    pub fn left(&self) -> Option<&Region> {
-        self.left.as_ref()
+    pub fn left(&self) -> Option<Side<'_>> {
+        Some(Side {
+            core: self.left_core.as_deref()?,
+            old: &self.left_old,
+            region: self.region,
+        })
+    }
+}
+
+/// One region a move makes ([`Outcome::right`], [`Outcome::left`]): its new
+/// boundary (the one through the new spot) and the boundaries of the old
+/// region it keeps.
+///
+/// ```
+/// use sprouts::model::{Move, Position, SiteRef};
+/// let p = Position::start(3, Default::default());
+/// // A loop on 1 with 3 inside: the inside reads 1,4 and 3.
+/// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![2])).unwrap();
+/// let inside: Vec<&[u32]> = o.right().boundaries().collect();
+/// assert_eq!(inside, vec![&[1, 4][..], &[3][..]]);
+/// assert_eq!(o.right().spots().collect::<Vec<_>>(), vec![1, 4, 3]);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Side<'a> {
+    core: &'a [Spot],
+    old: &'a [usize],
+    region: &'a Region,
+}
+
+impl<'a> Side<'a> {
+    /// The new boundary, through the new spot. It starts at the move's
+    /// `from` spot (`to` for the left side of a split): `a, c, ...`.
+    ///
+    /// ```
+    /// use sprouts::model::{Move, Position, SiteRef};
+    /// let p = Position::start(1, Default::default());
+    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// assert_eq!(o.right().core(), &[1, 2]);
+    /// ```
+    pub fn core(self) -> &'a [Spot] {
+        self.core
+    }
+
+    /// The boundaries of the region: the new one first, then those kept
+    /// from the old region in their stored order.
+    ///
+    /// ```
+    /// use sprouts::model::{Move, Position, SiteRef};
+    /// let p = Position::start(2, Default::default());
+    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// assert_eq!(o.left().unwrap().boundaries().count(), 2);
+    /// ```
+    pub fn boundaries(self) -> impl Iterator<Item = &'a [Spot]> {
+        std::iter::once(self.core).chain(
+            self.old
+                .iter()
+                .map(|&i| self.region.boundaries[i].sites.as_slice()),
+        )
+    }
+
+    /// The number of boundaries.
+    ///
+    /// ```
+    /// use sprouts::model::{Move, Position, SiteRef};
+    /// let p = Position::start(2, Default::default());
+    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// assert_eq!(o.right().len(), 1);
+    /// ```
+    #[allow(clippy::len_without_is_empty)] // never empty: the new boundary
+    pub fn len(self) -> usize {
+        1 + self.old.len()
+    }
+
+    /// The spot of every site, boundary by boundary.
+    ///
+    /// ```
+    /// use sprouts::model::{Move, Position, SiteRef};
+    /// let p = Position::start(2, Default::default());
+    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(1, 0), vec![])).unwrap();
+    /// assert_eq!(o.right().spots().collect::<Vec<_>>(), vec![1, 3, 2, 3]);
+    /// ```
+    pub fn spots(self) -> impl Iterator<Item = Spot> + 'a {
+        self.boundaries().flat_map(|b| b.iter().copied())
+    }
+
+    /// Whether a spot has a site in the region.
+    ///
+    /// ```
+    /// use sprouts::model::{Move, Position, SiteRef};
+    /// let p = Position::start(2, Default::default());
+    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// assert!(o.left().unwrap().contains(2) && !o.right().contains(2));
+    /// ```
+    pub fn contains(self, spot: Spot) -> bool {
+        self.boundaries().any(|b| b.contains(&spot))
     }
 }
 

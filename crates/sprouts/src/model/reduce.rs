@@ -118,9 +118,17 @@ pub(crate) fn reduced_region(
     boundaries: &[Boundary],
     degree: &impl Fn(Spot) -> u8,
 ) -> Option<Vec<Vec<Spot>>> {
+    reduced_boundaries(boundaries.iter().map(|b| b.sites.as_slice()), degree)
+}
+
+/// The reduced form of a region given by its boundaries' sites, or `None`
+/// when it has no live spot.
+pub(crate) fn reduced_boundaries<'a>(
+    boundaries: impl Iterator<Item = &'a [Spot]>,
+    degree: &impl Fn(Spot) -> u8,
+) -> Option<Vec<Vec<Spot>>> {
     let mut out: Vec<Vec<Spot>> = boundaries
-        .iter()
-        .filter_map(|b| reduced_boundary(&b.sites, degree))
+        .filter_map(|b| reduced_boundary(b, degree))
         .collect();
     if out.is_empty() {
         return None;

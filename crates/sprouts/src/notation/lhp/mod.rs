@@ -43,7 +43,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::model::{Move, MoveError, MoveKind, Outcome, Position, Region, Spot};
+use crate::model::{Move, MoveError, MoveKind, Outcome, Position, Side, Spot};
 use crate::notation::cursor::{compress, expand, parse_trimmed, write_list, ListItem};
 use crate::notation::error::{ResolveError, SyntaxError};
 use crate::notation::resolve::{
@@ -141,9 +141,9 @@ impl FromStr for LhpMove {
 }
 
 /// A candidate move and what it makes of its region.
-struct Candidate {
+struct Candidate<'p> {
     mv: Move,
-    out: Outcome,
+    out: Outcome<'p>,
 }
 
 /// When `f` and `h` are pivots of the same two regions, those regions.
@@ -158,22 +158,18 @@ fn double_pivot_regions(pos: &Position, f: Spot, h: Spot) -> Option<[usize; 2]> 
 /// What the walker sees after a move: the spot before `f` and the one after
 /// `h` on the core boundary of its region R (which starts `f, g, h`), R
 /// itself, and the other region L for a move that splits its region.
-fn walker_view(out: &Outcome, r_is_right: bool) -> (Spot, Spot, &Region, Option<&Region>) {
+fn walker_view<'o>(
+    out: &'o Outcome<'_>,
+    r_is_right: bool,
+) -> (Spot, Spot, Side<'o>, Option<Side<'o>>) {
     let (x, y) = (out.right(), out.left());
     let (r_side, l_side) = match y {
         None => (x, None),
         Some(y) if r_is_right => (x, Some(y)),
         Some(y) => (y, Some(x)),
     };
-    // A join's merged boundary keeps the place of one of the two it joined;
-    // it is the one with the new spot, stored from f.
-    let g = out.new_spot();
-    let core = r_side
-        .boundaries()
-        .iter()
-        .map(|b| b.sites())
-        .find(|b| b.contains(&g))
-        .expect("the new spot is in R");
+    // R's new boundary, stored from the move's first end.
+    let core = r_side.core();
     // The core reads f, g, h, i, ..., e (a join, a split's X, the outside
     // of a loop) or f, g (the inside of a loop, where e and i are g).
     let n = core.len();
@@ -207,7 +203,7 @@ impl LhpMove {
         Err(ResolveError::ambiguous(texts))
     }
 
-    fn resolve(&self, pos: &Position) -> Result<Vec<Candidate>, String> {
+    fn resolve<'p>(&self, pos: &'p Position) -> Result<Vec<Candidate<'p>>, String> {
         let (f, g, h) = (self.from, self.new, self.to);
         check_ends(pos, f, g, h)?;
         let next = pos.next_spot();
@@ -324,7 +320,7 @@ impl LhpMove {
                                     && x != f
                                     && x != h
                                     && x != g
-                                    && touches(l, x)
+                                    && l.contains(x)
                                     && q.is_none_or(|qi| !touches(&pos.regions()[qi], x))
                             })
                         };
@@ -338,14 +334,9 @@ impl LhpMove {
                             None if self.before.is_none()
                                 && kind == MoveKind::Split
                                 && q.is_some()
-                                && r_region.boundaries().len() == 1 =>
+                                && r_region.len() == 1 =>
                             {
-                                let has = l_region
-                                    .expect("split")
-                                    .boundaries()
-                                    .iter()
-                                    .flat_map(|b| b.sites().iter().copied())
-                                    .any(in_l_not_q);
+                                let has = l_region.expect("split").spots().any(in_l_not_q);
                                 if has {
                                     reason.get_or_insert(
                                         "the move can be made in two regions: say which with @"
@@ -446,9 +437,7 @@ impl LhpMove {
             let mut at_opts: Vec<Option<Spot>> = vec![None];
             if let Some(l) = l_region {
                 let mut live: Vec<Spot> = l
-                    .boundaries()
-                    .iter()
-                    .flat_map(|bd| bd.sites().iter().copied())
+                    .spots()
                     .filter(|&x| pos.degree_after(&view, x) < 3 && x != f && x != h && x != g)
                     .collect();
                 live.sort_unstable();

@@ -39,10 +39,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::model::{Move, MoveKind, Outcome, Position, Region, SiteRef, Spot};
+use crate::model::{Move, MoveKind, Outcome, Position, Region, Side, SiteRef, Spot};
 use crate::notation::cursor::{compress, expand, parse_trimmed, write_list};
 use crate::notation::error::{ResolveError, SyntaxError};
-use crate::notation::resolve::{canonical, check_ends, sites_of};
+use crate::notation::resolve::{canonical, check_ends, sites_of, touches};
 
 pub use crate::notation::cursor::ListItem;
 
@@ -144,18 +144,18 @@ impl FromStr for WgosaMove {
 }
 
 /// A candidate move with what the rules look at.
-struct Candidate {
+struct Candidate<'p> {
     mv: Move,
-    out: Outcome,
+    out: Outcome<'p>,
     /// The L side is the right (X) region: it reads f, g, h.
     l_is_right: bool,
     from_site: (usize, SiteRef),
     to_site: (usize, SiteRef),
 }
 
-impl Candidate {
+impl Candidate<'_> {
     /// For a move that splits its region, the L side.
-    fn l_side(&self) -> Option<&Region> {
+    fn l_side(&self) -> Option<Side<'_>> {
         let left = self.out.left()?;
         Some(if self.l_is_right {
             self.out.right()
@@ -163,13 +163,6 @@ impl Candidate {
             left
         })
     }
-}
-
-fn spots_of(region: &Region) -> impl Iterator<Item = Spot> + '_ {
-    region
-        .boundaries()
-        .iter()
-        .flat_map(|b| b.sites().iter().copied())
 }
 
 /// The spots before and after a site in left-hand order.
@@ -208,7 +201,7 @@ impl WgosaMove {
         }
     }
 
-    fn resolve(&self, pos: &Position) -> Result<Vec<Candidate>, String> {
+    fn resolve<'p>(&self, pos: &'p Position) -> Result<Vec<Candidate<'p>>, String> {
         let (f, h, g) = (self.from, self.to, self.new);
         check_ends(pos, f, g, h)?;
         let next = pos.next_spot();
@@ -273,8 +266,8 @@ impl WgosaMove {
                         let Ok(out) = pos.outcome(&mv) else { continue };
                         let (x, y) = (out.right(), out.left().expect("a split"));
                         let (l_side, o_side) = if l_is_right { (x, y) } else { (y, x) };
-                        let sorted = |region: &Region| {
-                            let mut v: Vec<Spot> = spots_of(region).collect();
+                        let sorted = |side: Side<'_>| {
+                            let mut v: Vec<Spot> = side.spots().collect();
                             v.sort_unstable();
                             v
                         };
@@ -307,7 +300,8 @@ impl WgosaMove {
         // Rule 3: minimal enclosure.
         let beyond = |c: &Candidate| -> usize {
             let Some(l) = c.l_side() else { return 0 };
-            let mut v: Vec<Spot> = spots_of(l)
+            let mut v: Vec<Spot> = l
+                .spots()
                 .filter(|&x| {
                     pos.degree_after(&c.out, x) < 3
                         && x != f
@@ -327,7 +321,7 @@ impl WgosaMove {
             let g_spots = |c: &Candidate| -> Vec<Spot> {
                 std::iter::once(c.out.right())
                     .chain(c.out.left())
-                    .flat_map(spots_of)
+                    .flat_map(Side::spots)
                     .filter(|&x| pos.degree_after(&c.out, x) < 3)
                     .collect()
             };
@@ -428,23 +422,24 @@ impl WgosaMove {
         if split {
             let (x_side, y_side) = (out.right(), out.left().expect("a split"));
             for (l_region, o) in [(x_side, y_side), (y_side, x_side)] {
-                let mut other: Vec<Spot> = spots_of(o).collect();
+                let mut other: Vec<Spot> = o.spots().collect();
                 other.sort_unstable();
                 let mine = |x: Spot| {
                     live_after(x) && x != a && x != b && x != g && other.binary_search(&x).is_err()
                 };
-                let mut minimal: Vec<Spot> = l_region.boundaries()[1..]
-                    .iter()
-                    .filter_map(|bd| bd.sites().iter().copied().filter(|&x| mine(x)).min())
+                let mut minimal: Vec<Spot> = l_region
+                    .boundaries()
+                    .skip(1)
+                    .filter_map(|bd| bd.iter().copied().filter(|&x| mine(x)).min())
                     .collect();
                 minimal.sort_unstable();
-                let mut all: Vec<Spot> = spots_of(l_region).filter(|&x| mine(x)).collect();
+                let mut all: Vec<Spot> = l_region.spots().filter(|&x| mine(x)).collect();
                 all.sort_unstable();
                 all.dedup();
                 // Spots of the new boundary itself: listing one or two of
                 // them is often enough for the least enclosure to find it.
-                let mut core: Vec<Spot> = l_region.boundaries()[0]
-                    .sites()
+                let mut core: Vec<Spot> = l_region
+                    .core()
                     .iter()
                     .copied()
                     .filter(|&x| mine(x))
@@ -482,14 +477,14 @@ impl WgosaMove {
         let drawable: Vec<usize> = (0..pos.regions().len())
             .filter(|&i| {
                 let rg = &pos.regions()[i];
-                spots_of(rg).any(|x| x == a) && spots_of(rg).any(|x| x == b)
+                touches(rg, a) && touches(rg, b)
             })
             .collect();
         let mut ats: Vec<Option<Spot>> = vec![None];
         if drawable.len() > 1 {
             let mut live: Vec<Spot> = std::iter::once(out.right())
                 .chain(out.left())
-                .flat_map(spots_of)
+                .flat_map(Side::spots)
                 .filter(|&x| live_after(x) && x != a && x != b && x != g)
                 .collect();
             live.sort_unstable();
@@ -498,7 +493,7 @@ impl WgosaMove {
             for x in live {
                 let pattern: Vec<bool> = drawable
                     .iter()
-                    .map(|&i| spots_of(&pos.regions()[i]).any(|y| y == x))
+                    .map(|&i| touches(&pos.regions()[i], x))
                     .collect();
                 if !seen.contains(&pattern) {
                     seen.push(pattern);
