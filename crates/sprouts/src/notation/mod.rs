@@ -4,6 +4,8 @@
 //!   with it.
 //! - [`lhp`]: Josh Purinton's left-hand-path move notation.
 //! - [`wgosa`]: the World Game of Sprouts Association's move notation.
+//! - [`glop1`], [`glop2`], [`neoglop`]: the position-library notations
+//!   (unlabelled positions, NOTES.md section 7).
 //! - [`transcript`]: the transcript header (`5+`, players) and result (`I`,
 //!   `II`) shared by every game notation.
 //!
@@ -13,8 +15,11 @@
 
 mod cursor;
 mod error;
+pub mod glop1;
+pub mod glop2;
 pub mod hoey;
 pub mod lhp;
+pub mod neoglop;
 mod notation_kind;
 mod replay;
 mod resolve;

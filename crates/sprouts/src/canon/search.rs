@@ -1,0 +1,650 @@
+//! The least layout of one land (see the module docs of `canon`).
+
+use std::cmp::Ordering;
+
+use crate::notation::neoglop::shape::{letter_name, Land, Sym};
+
+/// A token of a layout: (type and colour, letter name); separators last.
+pub(crate) type Tok = (u64, u32);
+
+const END_BOUNDARY: Tok = (u64::MAX - 1, 0);
+const END_REGION: Tok = (u64::MAX, 0);
+const NONE: u32 = u32::MAX;
+
+const ZERO: u8 = 0;
+const ONE: u8 = 1;
+const TWO: u8 = 2;
+const PIER: u8 = 3;
+const PIVOT: u8 = 4;
+
+fn mix(h: u64, x: u64) -> u64 {
+    let mut z = h ^ x.wrapping_add(0x9E37_79B9_7F4A_7C15).wrapping_add(h << 6);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A land as arrays: sites in boundary order, boundaries in region order.
+pub(crate) struct Graph {
+    typ: Vec<u8>,
+    partner: Vec<u32>,
+    site_boundary: Vec<u32>,
+    bstart: Vec<u32>,
+    blen: Vec<u32>,
+    bregion: Vec<u32>,
+    rbounds: Vec<Vec<u32>>,
+    open: Vec<bool>,
+    /// Token colour of each site: type in the top bits, refined colour below.
+    col: Vec<u64>,
+    /// Per region and orientation: the closed boundaries' local segments, sorted.
+    closed: Vec<[Vec<(Vec<Tok>, u32)>; 2]>,
+}
+
+impl Graph {
+    pub(crate) fn new(land: &Land) -> Graph {
+        let mut g = Graph {
+            typ: Vec::new(),
+            partner: Vec::new(),
+            site_boundary: Vec::new(),
+            bstart: Vec::new(),
+            blen: Vec::new(),
+            bregion: Vec::new(),
+            rbounds: Vec::new(),
+            open: Vec::new(),
+            col: Vec::new(),
+            closed: Vec::new(),
+        };
+        let mut first: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
+        for (ri, r) in land.iter().enumerate() {
+            let mut bs = Vec::new();
+            for b in r {
+                let bi = g.bstart.len() as u32;
+                bs.push(bi);
+                g.bstart.push(g.typ.len() as u32);
+                g.blen.push(b.len() as u32);
+                g.bregion.push(ri as u32);
+                for &s in b {
+                    let site = g.typ.len() as u32;
+                    g.site_boundary.push(bi);
+                    g.partner.push(NONE);
+                    let t = match s {
+                        Sym::Zero => ZERO,
+                        Sym::One => ONE,
+                        Sym::Two => TWO,
+                        Sym::Letter(x) => match first.get(&x) {
+                            None => {
+                                first.insert(x, site);
+                                PIVOT
+                            }
+                            Some(&other) => {
+                                g.partner[site as usize] = other;
+                                g.partner[other as usize] = site;
+                                let t = if g.site_boundary[other as usize] == bi {
+                                    PIER
+                                } else {
+                                    PIVOT
+                                };
+                                g.typ[other as usize] = t;
+                                t
+                            }
+                        },
+                    };
+                    g.typ.push(t);
+                }
+            }
+            g.rbounds.push(bs);
+        }
+        g.open = (0..g.bstart.len())
+            .map(|b| g.sites(b as u32).any(|s| g.typ[s as usize] == PIVOT))
+            .collect();
+        g.refine();
+        g.closed = (0..g.rbounds.len())
+            .map(|r| {
+                [0, 1].map(|o| {
+                    let mut v: Vec<(Vec<Tok>, u32)> = g.rbounds[r]
+                        .iter()
+                        .filter(|&&b| !g.open[b as usize])
+                        .map(|&b| (g.least_local(b, o == 0), b))
+                        .collect();
+                    v.sort();
+                    v
+                })
+            })
+            .collect();
+        g
+    }
+
+    fn sites(&self, b: u32) -> impl Iterator<Item = u32> {
+        let s = self.bstart[b as usize];
+        s..s + self.blen[b as usize]
+    }
+
+    /// The next site in left-hand order (`fwd`) or the one before.
+    fn step(&self, s: u32, fwd: bool) -> u32 {
+        let b = self.site_boundary[s as usize] as usize;
+        let (start, len) = (self.bstart[b], self.blen[b]);
+        let k = s - start;
+        start + if fwd { (k + 1) % len } else { (k + len - 1) % len }
+    }
+
+    /// Colour refinement: each round a site's colour takes in its own, its
+    /// two neighbours' (unordered: a region may be mirrored), its partner's,
+    /// and the multisets of colours of its boundary and region. Stops when
+    /// the number of colours stops growing.
+    fn refine(&mut self) {
+        let n = self.typ.len();
+        let mut col: Vec<u64> = self.typ.iter().map(|&t| mix(0, t as u64)).collect();
+        let mut classes = count_distinct(&col);
+        let nb = self.bstart.len();
+        let nr = self.rbounds.len();
+        for _ in 0..n.max(1) {
+            let mut bcol = vec![0u64; nb];
+            for (b, slot) in bcol.iter_mut().enumerate() {
+                let mut v: Vec<u64> = self.sites(b as u32).map(|s| col[s as usize]).collect();
+                v.sort_unstable();
+                *slot = v.iter().fold(mix(1, v.len() as u64), |h, &x| mix(h, x));
+            }
+            let mut rcol = vec![0u64; nr];
+            for (r, slot) in rcol.iter_mut().enumerate() {
+                let mut v: Vec<u64> = self.rbounds[r].iter().map(|&b| bcol[b as usize]).collect();
+                v.sort_unstable();
+                *slot = v.iter().fold(mix(2, v.len() as u64), |h, &x| mix(h, x));
+            }
+            let new: Vec<u64> = (0..n as u32)
+                .map(|s| {
+                    let su = s as usize;
+                    let a = col[self.step(s, true) as usize];
+                    let c = col[self.step(s, false) as usize];
+                    let b = self.site_boundary[su] as usize;
+                    let p = self.partner[su];
+                    let mut h = mix(col[su], a.min(c));
+                    h = mix(h, a.max(c));
+                    h = mix(h, bcol[b]);
+                    h = mix(h, rcol[self.bregion[b] as usize]);
+                    if p != NONE {
+                        h = mix(h, col[p as usize]);
+                        let pb = self.site_boundary[p as usize] as usize;
+                        h = mix(h, rcol[self.bregion[pb] as usize]);
+                    }
+                    h
+                })
+                .collect();
+            let k = count_distinct(&new);
+            col = new;
+            if k == classes {
+                break;
+            }
+            classes = k;
+        }
+        self.col = col
+            .iter()
+            .zip(&self.typ)
+            .map(|(&c, &t)| ((t as u64) << 59) | (c >> 5))
+            .collect();
+    }
+
+    /// The least rotation of a closed boundary, its letters named from 1.
+    fn least_local(&self, b: u32, fwd: bool) -> Vec<Tok> {
+        let mut best: Option<Vec<Tok>> = None;
+        for start in self.sites(b) {
+            let mut names: Vec<(u32, u32)> = Vec::new();
+            let mut seg = Vec::with_capacity(self.blen[b as usize] as usize + 1);
+            let mut s = start;
+            for _ in 0..self.blen[b as usize] {
+                seg.push(self.local_token(s, &mut names));
+                s = self.step(s, fwd);
+            }
+            seg.push(END_BOUNDARY);
+            if best.as_ref().is_none_or(|x| seg < *x) {
+                best = Some(seg);
+            }
+        }
+        best.unwrap_or_default()
+    }
+
+    fn local_token(&self, s: u32, names: &mut Vec<(u32, u32)>) -> Tok {
+        let c = self.col[s as usize];
+        let p = self.partner[s as usize];
+        if p == NONE {
+            return (c, 0);
+        }
+        let key = s.min(p);
+        let name = match names.iter().find(|x| x.0 == key) {
+            Some(x) => x.1,
+            None => {
+                names.push((key, names.len() as u32 + 1));
+                names.len() as u32
+            }
+        };
+        (c, name)
+    }
+}
+
+fn count_distinct(v: &[u64]) -> usize {
+    let mut w = v.to_vec();
+    w.sort_unstable();
+    w.dedup();
+    w.len()
+}
+
+/// A partial layout.
+#[derive(Clone)]
+struct State {
+    key: Vec<Tok>,
+    /// Name of the letter at each site (both sites of a letter), 0 if none yet.
+    name: Vec<u32>,
+    next: u32,
+    /// Regions visited or queued.
+    seen: Vec<bool>,
+    /// Regions in order of discovery, with the site they are entered by.
+    queue: Vec<(u32, u32)>,
+    head: usize,
+    /// The key's first `checked` tokens equal the best key of version `version`.
+    checked: usize,
+    version: u64,
+}
+
+/// Work left in a partial layout.
+#[derive(Clone)]
+enum Phase {
+    /// Start the next region in the queue.
+    Next,
+    /// Finish region `r` in orientation `fwd`: open boundaries still to
+    /// write, and the closed boundary already written (if any).
+    Rest {
+        r: u32,
+        fwd: bool,
+        left: Vec<u32>,
+        skip: u32,
+    },
+}
+
+struct Best {
+    key: Option<Vec<Tok>>,
+    version: u64,
+}
+
+impl Graph {
+    /// Writes boundary `b` from site `s` (naming new letters, queueing the
+    /// regions new pivots lead to).
+    fn write(&self, st: &mut State, start: u32, fwd: bool) {
+        let b = self.site_boundary[start as usize];
+        let mut s = start;
+        for _ in 0..self.blen[b as usize] {
+            let tok = self.token(st, s, true);
+            st.key.push(tok);
+            s = self.step(s, fwd);
+        }
+        st.key.push(END_BOUNDARY);
+    }
+
+    fn token(&self, st: &mut State, s: u32, commit: bool) -> Tok {
+        let su = s as usize;
+        let p = self.partner[su];
+        if p == NONE {
+            return (self.col[su], 0);
+        }
+        if st.name[su] == 0 {
+            st.name[su] = st.next;
+            st.name[p as usize] = st.next;
+            st.next += 1;
+            if commit && self.typ[su] == PIVOT {
+                let pr = self.bregion[self.site_boundary[p as usize] as usize];
+                if !st.seen[pr as usize] {
+                    st.seen[pr as usize] = true;
+                    st.queue.push((pr, p));
+                }
+            }
+        }
+        (self.col[su], st.name[su])
+    }
+
+    /// The tokens boundary `b` would add from site `start`, state unchanged.
+    fn segment(&self, st: &mut State, start: u32, fwd: bool) -> Vec<Tok> {
+        let b = self.site_boundary[start as usize];
+        let (next, mut touched) = (st.next, Vec::new());
+        let mut seg = Vec::with_capacity(self.blen[b as usize] as usize + 1);
+        let mut s = start;
+        for _ in 0..self.blen[b as usize] {
+            if self.partner[s as usize] != NONE && st.name[s as usize] == 0 {
+                touched.push(s);
+            }
+            seg.push(self.token(st, s, false));
+            s = self.step(s, fwd);
+        }
+        seg.push(END_BOUNDARY);
+        for t in touched {
+            st.name[t as usize] = 0;
+            st.name[self.partner[t as usize] as usize] = 0;
+        }
+        st.next = next;
+        seg
+    }
+
+    /// Closed boundaries of region `r` (but `skip`), sorted, then the region's end.
+    fn write_closed(&self, st: &mut State, r: u32, fwd: bool, skip: u32) {
+        for (seg, b) in &self.closed[r as usize][usize::from(!fwd)] {
+            if *b == skip {
+                continue;
+            }
+            let base = st.next - 1;
+            let mut most = 0;
+            for &(c, n) in seg {
+                if n > 0 {
+                    most = most.max(n);
+                    st.key.push((c, base + n));
+                } else {
+                    st.key.push((c, 0));
+                }
+            }
+            st.next += most;
+        }
+        st.key.push(END_REGION);
+    }
+
+    fn new_state(&self) -> State {
+        State {
+            key: Vec::with_capacity(self.typ.len() + self.bstart.len() + self.rbounds.len()),
+            name: vec![0; self.typ.len()],
+            next: 1,
+            seen: vec![false; self.rbounds.len()],
+            queue: Vec::new(),
+            head: 0,
+            checked: 0,
+            version: 0,
+        }
+    }
+
+    /// The least key over every layout this search explores.
+    pub(crate) fn least_key(&self) -> Vec<Tok> {
+        if self.typ.is_empty() {
+            return Vec::new();
+        }
+        // Roots: the smallest class of site colours (least colour on ties).
+        let mut by_col: Vec<(u64, u32)> = (0..self.typ.len() as u32)
+            .map(|s| (self.col[s as usize], s))
+            .collect();
+        by_col.sort_unstable();
+        let mut best_class: Option<(usize, u64, usize)> = None;
+        let mut i = 0;
+        while i < by_col.len() {
+            let mut j = i;
+            while j < by_col.len() && by_col[j].0 == by_col[i].0 {
+                j += 1;
+            }
+            let cand = (j - i, by_col[i].0, i);
+            if best_class.is_none_or(|b| (cand.0, cand.1) < (b.0, b.1)) {
+                best_class = Some(cand);
+            }
+            i = j;
+        }
+        let (size, _, from) = best_class.expect("a site");
+        let mut best = Best {
+            key: None,
+            version: 0,
+        };
+        let mut stack: Vec<(State, Phase)> = Vec::new();
+        for &(_, root) in by_col[from..from + size].iter().rev() {
+            for fwd in [false, true] {
+                let mut st = self.new_state();
+                let r = self.bregion[self.site_boundary[root as usize] as usize];
+                st.seen[r as usize] = true;
+                st.queue.push((r, root));
+                st.head = 1;
+                self.write(&mut st, root, fwd);
+                let b = self.site_boundary[root as usize];
+                let left = self.rbounds[r as usize]
+                    .iter()
+                    .copied()
+                    .filter(|&x| x != b && self.open[x as usize])
+                    .collect();
+                let skip = if self.open[b as usize] { NONE } else { b };
+                stack.push((st, Phase::Rest { r, fwd, left, skip }));
+            }
+        }
+        while let Some((st, phase)) = stack.pop() {
+            self.advance(st, phase, &mut best, &mut stack);
+        }
+        best.key.unwrap_or_default()
+    }
+
+    /// Compares the partial key with the best key's prefix.
+    fn compare(&self, st: &mut State, best: &Best) -> Ordering {
+        let Some(bk) = &best.key else {
+            return Ordering::Less;
+        };
+        if st.version != best.version {
+            st.checked = 0;
+            st.version = best.version;
+        }
+        while st.checked < st.key.len() {
+            match st.key[st.checked].cmp(&bk[st.checked]) {
+                Ordering::Equal => st.checked += 1,
+                other => return other,
+            }
+        }
+        Ordering::Equal
+    }
+
+    /// Runs a partial layout until it is complete, pruned, or at a choice;
+    /// pushes the options of a choice (least first on top).
+    fn advance(
+        &self,
+        mut st: State,
+        mut phase: Phase,
+        best: &mut Best,
+        stack: &mut Vec<(State, Phase)>,
+    ) {
+        loop {
+            if self.compare(&mut st, best) == Ordering::Greater {
+                return;
+            }
+            match phase {
+                Phase::Next => {
+                    if st.head == st.queue.len() {
+                        // Complete (the region graph of a land is connected).
+                        if self.compare(&mut st, best) == Ordering::Less || best.key.is_none() {
+                            best.key = Some(st.key);
+                            best.version += 1;
+                        }
+                        return;
+                    }
+                    let (r, entry) = st.queue[st.head];
+                    st.head += 1;
+                    let b = self.site_boundary[entry as usize];
+                    let left: Vec<u32> = self.rbounds[r as usize]
+                        .iter()
+                        .copied()
+                        .filter(|&x| x != b && self.open[x as usize])
+                        .collect();
+                    let fwd_seg = self.segment(&mut st, entry, true);
+                    let back_seg = self.segment(&mut st, entry, false);
+                    match fwd_seg.cmp(&back_seg) {
+                        Ordering::Less => {
+                            self.write(&mut st, entry, true);
+                            phase = Phase::Rest {
+                                r,
+                                fwd: true,
+                                left,
+                                skip: NONE,
+                            };
+                        }
+                        Ordering::Greater => {
+                            self.write(&mut st, entry, false);
+                            phase = Phase::Rest {
+                                r,
+                                fwd: false,
+                                left,
+                                skip: NONE,
+                            };
+                        }
+                        Ordering::Equal => {
+                            let mut a = st.clone();
+                            self.write(&mut a, entry, true);
+                            let mut z = st;
+                            self.write(&mut z, entry, false);
+                            if left.is_empty() {
+                                // Both orientations are complete here: keep one
+                                // when they leave the same state.
+                                self.write_closed(&mut a, r, true, NONE);
+                                self.write_closed(&mut z, r, false, NONE);
+                                if a.key == z.key && a.name == z.name && a.queue == z.queue {
+                                    st = a;
+                                    phase = Phase::Next;
+                                    continue;
+                                }
+                                match a.key.cmp(&z.key) {
+                                    Ordering::Less => {
+                                        st = a;
+                                        phase = Phase::Next;
+                                        continue;
+                                    }
+                                    Ordering::Greater => {
+                                        st = z;
+                                        phase = Phase::Next;
+                                        continue;
+                                    }
+                                    Ordering::Equal => {
+                                        stack.push((z, Phase::Next));
+                                        stack.push((a, Phase::Next));
+                                        return;
+                                    }
+                                }
+                            }
+                            stack.push((
+                                z,
+                                Phase::Rest {
+                                    r,
+                                    fwd: false,
+                                    left: left.clone(),
+                                    skip: NONE,
+                                },
+                            ));
+                            stack.push((
+                                a,
+                                Phase::Rest {
+                                    r,
+                                    fwd: true,
+                                    left,
+                                    skip: NONE,
+                                },
+                            ));
+                            return;
+                        }
+                    }
+                }
+                Phase::Rest { r, fwd, left, skip } => {
+                    if left.is_empty() {
+                        self.write_closed(&mut st, r, fwd, skip);
+                        phase = Phase::Next;
+                        continue;
+                    }
+                    // The least first token among the starts of the boundaries left.
+                    let mut first: Option<Tok> = None;
+                    let mut starts: Vec<u32> = Vec::new();
+                    for &b in &left {
+                        for s in self.sites(b) {
+                            let t = self.first_token(&st, s);
+                            match first.map(|f| t.cmp(&f)) {
+                                None | Some(Ordering::Less) => {
+                                    first = Some(t);
+                                    starts.clear();
+                                    starts.push(s);
+                                }
+                                Some(Ordering::Equal) => starts.push(s),
+                                Some(Ordering::Greater) => {}
+                            }
+                        }
+                    }
+                    let mut options: Vec<(Vec<Tok>, u32)> = starts
+                        .iter()
+                        .map(|&s| (self.segment(&mut st, s, fwd), s))
+                        .collect();
+                    options.sort();
+                    let least = options[0].0.clone();
+                    options.retain(|o| o.0 == least);
+                    if options.len() == 1 {
+                        let s = options[0].1;
+                        let b = self.site_boundary[s as usize];
+                        self.write(&mut st, s, fwd);
+                        phase = Phase::Rest {
+                            r,
+                            fwd,
+                            left: left.into_iter().filter(|&x| x != b).collect(),
+                            skip,
+                        };
+                        continue;
+                    }
+                    for &(_, s) in options.iter().rev() {
+                        let mut o = st.clone();
+                        let b = self.site_boundary[s as usize];
+                        self.write(&mut o, s, fwd);
+                        stack.push((
+                            o,
+                            Phase::Rest {
+                                r,
+                                fwd,
+                                left: left.iter().copied().filter(|&x| x != b).collect(),
+                                skip,
+                            },
+                        ));
+                    }
+                    return;
+                }
+            }
+        }
+    }
+
+    fn first_token(&self, st: &State, s: u32) -> Tok {
+        let su = s as usize;
+        if self.partner[su] == NONE {
+            (self.col[su], 0)
+        } else if st.name[su] == 0 {
+            (self.col[su], st.next)
+        } else {
+            (self.col[su], st.name[su])
+        }
+    }
+}
+
+/// The neo-GLOP text of a key: upper-case letters (skipping `T` and `C`)
+/// for spots in two regions, lower case for spots listed twice on one
+/// boundary, each named in order of first appearance.
+pub(crate) fn render(key: &[Tok]) -> String {
+    let mut out = String::new();
+    let mut names: std::collections::HashMap<u32, String> = std::collections::HashMap::new();
+    let (mut upper, mut lower) = (0, 0);
+    for (i, &tok) in key.iter().enumerate() {
+        if tok == END_REGION {
+            if i + 1 < key.len() {
+                out.push('/');
+            }
+            continue;
+        }
+        if tok == END_BOUNDARY {
+            if key.get(i + 1).is_some_and(|&t| t != END_REGION) {
+                out.push('.');
+            }
+            continue;
+        }
+        let typ = (tok.0 >> 59) as u8;
+        match typ {
+            ZERO => out.push('0'),
+            ONE => out.push('1'),
+            TWO => out.push('2'),
+            _ => {
+                let name = names.entry(tok.1).or_insert_with(|| {
+                    if typ == PIER {
+                        lower += 1;
+                        letter_name(lower - 1, false, true)
+                    } else {
+                        upper += 1;
+                        letter_name(upper - 1, true, true)
+                    }
+                });
+                out.push_str(name);
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,278 @@
+//! neo-GLOP, the position-library notation proposed on sprouts-theory in
+//! 2008-9 (`neo-glop-thread.md`; NOTES.md section 7).
+//!
+//! Plain form: `.` between boundaries, `/` between regions, `+` (or `%`)
+//! between lands, as in `0.0.AB/AB`. Sites are `0` (a spot with 3 lives),
+//! `1` (2 lives), `2` (1 life, listed once) and letters (1 life, listed
+//! twice; any letter for any purpose, upper case by convention for a spot
+//! in two regions, lower case for one listed twice on a boundary;
+//! `&word;` is a letter too). Letters are matched within their land. A
+//! trailing separator is ignored, and `!` may end the position.
+//!
+//! Everything else in the thread's grammar is read:
+//!
+//! - `<...>n` repeats text `n` times (one digit), expanded before anything
+//!   else: `<0.>4` is `0.0.0.0.`, `<12>32` is `1212122`.
+//! - `(x)` is a fresh letter on both sides of `x`: `.(b)(b).` is `.abacbc.`.
+//! - Partial positions `^xyz:land` are lands with unmatched pivots
+//!   (parameters); using a parameter outside makes a copy of the partial
+//!   position joined there: `^x:xA/A1%xx.x` is `AB.C/AD/D1/BE/E1/CF/F1`.
+//!   Several parameter sets (`^xyz^tuv:`) name further copies; `[x...y]`
+//!   groups the parameters of one copy; a one-parameter set makes a copy at
+//!   each use; otherwise a set's parameters on one boundary make one copy,
+//!   then those left in one region, then those left in the land. The
+//!   position follows the partial positions after `:` or `%`, or as joins
+//!   `=xyz=tuv` (matching the two sides' parameters in order: a set whose
+//!   letters are all on one side is one copy, otherwise its letters on both
+//!   sides make one copy), each join a land of its own, more lands after `+`.
+//! - A region may end with a topology `Tn` (n handles) or `Cn` (n cross
+//!   caps). `T` and `C` are letters unless every `T` (`C`) of the text is
+//!   followed by digits and the end of a region; the writer never uses them
+//!   as letters. Topologies are kept ([`NeoGlop::topologies`]), but the model
+//!   is planar: [`parse_position`] refuses a non-planar region.
+//! - A label `n+:` / `n-:` (spots, normal or misère play; either may be
+//!   left out) may come first.
+//!
+//! Spots are numbered from 1 in order of first appearance in the expanded
+//! plain form: the position's own regions first, then the copies of partial
+//! positions in the order they are made (breadth first).
+//!
+//! Where the thread's own examples are wrong (a land with no partial
+//! position text after `^xy%`, a pivot listed in three regions), the tests
+//! in `tests/neoglop_thread.rs` show the corrected text and say why.
+//!
+//! ```
+//! use sprouts::canon::canonical;
+//! use sprouts::notation::neoglop;
+//! let plain = neoglop::parse_position("0.A/AB/BC.DE/0.C/DF/EF").unwrap();
+//! let partial = neoglop::parse_position("^r:0.r^st:sA/tA^u:ru^v:rv.st=u=v!").unwrap();
+//! assert_eq!(canonical(&plain), canonical(&partial));
+//! assert_eq!(plain.to_neoglop(), "0.A/AB/BD.EF/0.D/EG/FG");
+//! ```
+
+pub(crate) mod lex;
+mod parse;
+pub(crate) mod shape;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::model::{Position, Variant};
+use crate::notation::error::PositionTextError;
+
+use shape::{shape_to_position, Shape, Style};
+
+/// The surface a region lies on, from a `Tn` or `Cn` suffix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Topology {
+    /// `Tn`: a sphere with `n` handles (`T1` is a torus).
+    Torus(u32),
+    /// `Cn`: a sphere with `n` cross caps (`C1` is a projective plane).
+    Crosscap(u32),
+}
+
+impl Topology {
+    /// Whether the surface is the plane (sphere): `T0` or `C0`.
+    ///
+    /// ```
+    /// use sprouts::notation::neoglop::Topology;
+    /// assert!(Topology::Torus(0).is_planar());
+    /// assert!(!Topology::Crosscap(1).is_planar());
+    /// ```
+    pub fn is_planar(self) -> bool {
+        matches!(self, Topology::Torus(0) | Topology::Crosscap(0))
+    }
+}
+
+impl fmt::Display for Topology {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Topology::Torus(n) => write!(f, "T{n}"),
+            Topology::Crosscap(n) => write!(f, "C{n}"),
+        }
+    }
+}
+
+/// The optional label in front of a position: `14+:` (14 spots, normal
+/// play), `5-:` (misère), `:`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Label {
+    /// The number of spots of the game's start, when given.
+    pub spots: Option<u32>,
+    /// Normal (`+`) or misère (`-`) play, when given.
+    pub variant: Option<Variant>,
+}
+
+impl fmt::Display for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(n) = self.spots {
+            write!(f, "{n}")?;
+        }
+        if let Some(v) = self.variant {
+            write!(f, "{}", v.sign())?;
+        }
+        f.write_str(":")
+    }
+}
+
+/// A neo-GLOP text as read: the labelled position, the topology of each of
+/// its regions, and the label.
+///
+/// ```
+/// use sprouts::notation::neoglop::{NeoGlop, Topology};
+/// let g: NeoGlop = "5-:0.0C3+1(1)T3".parse().unwrap();
+/// assert_eq!(g.topologies(), &[Some(Topology::Crosscap(3)), Some(Topology::Torus(3))]);
+/// assert_eq!(g.position().variant(), sprouts::model::Variant::Misere);
+/// assert_eq!(g.to_string(), "5-:0.0C3+1a1aT3");
+/// ```
+#[derive(Clone, Debug)]
+pub struct NeoGlop {
+    position: Position,
+    topologies: Vec<Option<Topology>>,
+    label: Option<Label>,
+}
+
+impl NeoGlop {
+    /// The labelled position (misère when the label says so).
+    ///
+    /// ```
+    /// use sprouts::notation::neoglop::NeoGlop;
+    /// let g: NeoGlop = "0.0.AB/AB".parse().unwrap();
+    /// assert_eq!(g.position().to_hoey(), "1;2;3,4/3,4");
+    /// ```
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The topology suffix of each region of [`NeoGlop::position`], in its
+    /// stored order (`None`: no suffix, the plane).
+    ///
+    /// ```
+    /// use sprouts::notation::neoglop::NeoGlop;
+    /// let g: NeoGlop = "0/0T1".parse().unwrap();
+    /// assert_eq!(g.topologies().len(), 2);
+    /// assert!(g.topologies()[0].is_none());
+    /// ```
+    pub fn topologies(&self) -> &[Option<Topology>] {
+        &self.topologies
+    }
+
+    /// The label, when the text had one.
+    ///
+    /// ```
+    /// use sprouts::notation::neoglop::NeoGlop;
+    /// let g: NeoGlop = "14+:0".parse().unwrap();
+    /// assert_eq!(g.label().unwrap().spots, Some(14));
+    /// ```
+    pub fn label(&self) -> Option<Label> {
+        self.label
+    }
+
+    /// Whether every region is planar (no suffix, `T0` or `C0`), so that
+    /// the position can be played.
+    ///
+    /// ```
+    /// use sprouts::notation::neoglop::NeoGlop;
+    /// assert!(!"0T1".parse::<NeoGlop>().unwrap().is_planar());
+    /// ```
+    pub fn is_planar(&self) -> bool {
+        self.topologies.iter().flatten().all(|t| t.is_planar())
+    }
+
+    /// The position, or an error naming the first non-planar region.
+    ///
+    /// ```
+    /// use sprouts::notation::neoglop::NeoGlop;
+    /// let e = "0.0/0T1".parse::<NeoGlop>().unwrap().into_planar().unwrap_err();
+    /// assert_eq!(e.to_string(), "invalid position: region 2 lies on a surface T1: moves in non-planar regions are not supported yet");
+    /// ```
+    pub fn into_planar(self) -> Result<Position, PositionTextError> {
+        for (i, t) in self.topologies.iter().enumerate() {
+            if let Some(t) = t.filter(|t| !t.is_planar()) {
+                return Err(PositionTextError::Invalid(format!(
+                    "region {} lies on a surface {t}: moves in non-planar regions are not supported yet",
+                    i + 1
+                )));
+            }
+        }
+        Ok(self.position)
+    }
+}
+
+impl FromStr for NeoGlop {
+    type Err = PositionTextError;
+
+    fn from_str(text: &str) -> Result<NeoGlop, PositionTextError> {
+        let parsed = parse::parse(text)?;
+        let variant = parsed
+            .label
+            .and_then(|l| l.variant)
+            .unwrap_or(Variant::Normal);
+        let position = shape_to_position(&parsed.shape)?.with_variant(variant);
+        Ok(NeoGlop {
+            position,
+            topologies: parsed.topologies.into_iter().flatten().collect(),
+            label: parsed.label,
+        })
+    }
+}
+
+/// The label, then the plain form (see [`Position::to_neoglop`]) with each
+/// region's topology suffix.
+impl fmt::Display for NeoGlop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(l) = self.label {
+            write!(f, "{l}")?;
+        }
+        let (shape, indices) = Shape::from_position_indexed(&self.position);
+        let suffix: Vec<Vec<String>> = indices
+            .iter()
+            .map(|land| {
+                land.iter()
+                    .map(|&r| {
+                        self.topologies
+                            .get(r)
+                            .copied()
+                            .flatten()
+                            .map_or(String::new(), |t| t.to_string())
+                    })
+                    .collect()
+            })
+            .collect();
+        f.write_str(&shape.write_with(Style::Neo, Some(&suffix)))
+    }
+}
+
+/// Reads a position in neo-GLOP notation into the labelled model (normal
+/// play unless a label says misère). A non-planar region is an error (use
+/// [`NeoGlop`] to read and keep topologies).
+///
+/// ```
+/// use sprouts::notation::neoglop;
+/// let p = neoglop::parse_position("^x:xA/A1%xx.x").unwrap();
+/// assert_eq!(p.to_neoglop(), "AB.D/AE/E1/BF/F1/DG/G1");
+/// let e = neoglop::parse_position("0.<1>").unwrap_err();
+/// assert_eq!(e.to_string(), "at byte 5: expected a repetition count (one digit) after '>', found the end of the text");
+/// ```
+pub fn parse_position(text: &str) -> Result<Position, PositionTextError> {
+    text.parse::<NeoGlop>()?.into_planar()
+}
+
+impl Position {
+    /// The position in plain neo-GLOP: dead spots left out, lands (joined
+    /// by `+`) in the order of their first region, regions (`/`) and
+    /// boundaries (`.`) in stored order, letters named per land in order of
+    /// first appearance (`A`, `B`, `D`, ... skipping `T` and `C` for spots in
+    /// two regions, `a`, `b`, ... for spots listed twice on one boundary).
+    /// For one text per position up to the symmetries, see
+    /// [`canonical`](crate::canon::canonical).
+    ///
+    /// ```
+    /// use sprouts::notation::hoey;
+    /// let p = hoey::parse_position("1,6,2,6;3,7,4,7;5").unwrap();
+    /// assert_eq!(p.to_neoglop(), "1a1a.1b1b.0");
+    /// ```
+    pub fn to_neoglop(&self) -> String {
+        Shape::from_position(self).write(Style::Neo)
+    }
+}

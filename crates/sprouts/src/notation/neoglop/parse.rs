@@ -1,0 +1,859 @@
+//! The neo-GLOP reader: repetitions, the grammar of the seed thread, and
+//! the expansion of partial positions into plain lands.
+
+use std::collections::{BTreeMap, HashMap, VecDeque};
+
+use super::lex::{too_many_sites, Lex, MAX_SITES};
+use super::shape::{match_land, Interner, Item, Land, Shape, Sym, TextLand};
+use super::{Label, Topology};
+use crate::model::Variant;
+use crate::notation::error::{PositionTextError, SyntaxError};
+
+/// The longest text `<...>n` repetitions may expand to.
+const MAX_EXPANDED: usize = 1 << 21;
+
+/// What a neo-GLOP text reads to.
+pub(crate) struct Parsed {
+    pub(crate) shape: Shape,
+    pub(crate) topologies: Vec<Vec<Option<Topology>>>,
+    pub(crate) label: Option<Label>,
+}
+
+/// A site of a template (a land as written, to be copied once per use).
+#[derive(Clone, Copy, Debug)]
+enum Flat {
+    Site(Sym),
+    /// An ordinary letter: a fresh spot per copy of the template.
+    Named(u32),
+    /// The template's own parameter number `pos`.
+    Own(usize),
+    /// One end of the `k`-th pair of parentheses.
+    Paren(u32),
+    /// The `k`-th parameter reference (a site of a copy of another partial).
+    Param(usize),
+}
+
+/// A parameter of another partial position used in a template or a join.
+#[derive(Clone, Copy, Debug)]
+struct Ref {
+    region: usize,
+    boundary: usize,
+    bracket: u32,
+    partial: usize,
+    set: usize,
+    pos: usize,
+    at: usize,
+}
+
+/// One copy of a partial position: which reference gives each parameter.
+#[derive(Clone, Debug)]
+struct Inst {
+    partial: usize,
+    by_pos: Vec<usize>,
+}
+
+#[derive(Default, Debug)]
+struct Template {
+    regions: Vec<(Vec<Vec<Flat>>, Option<Topology>)>,
+    parens: u32,
+    refs: Vec<Ref>,
+    insts: Vec<Inst>,
+}
+
+struct Partial {
+    sets: Vec<Vec<u32>>,
+    at: usize,
+    template: Template,
+    used: bool,
+}
+
+enum Piece {
+    Land(Template),
+    /// A join: the number of matched pairs, the references, each
+    /// reference's pair number, and the copies.
+    Join {
+        refs: Vec<Ref>,
+        pair: Vec<usize>,
+        pairs: usize,
+        insts: Vec<Inst>,
+    },
+}
+
+/// Expands `<...>n` repetitions (innermost first), keeping for each byte
+/// the byte of `text` it came from.
+fn expand(text: &[u8], base: usize) -> Result<(Vec<u8>, Vec<usize>), PositionTextError> {
+    let mut stack: Vec<(Vec<u8>, Vec<usize>, usize)> = vec![(Vec::new(), Vec::new(), 0)];
+    let mut i = 0;
+    let found = |i: usize| {
+        let rest = &text[i.min(text.len())..];
+        (1..=4.min(rest.len()))
+            .find_map(|l| std::str::from_utf8(&rest[..l]).ok())
+            .and_then(|s| s.chars().next())
+    };
+    while i < text.len() {
+        match text[i] {
+            b'<' => stack.push((Vec::new(), Vec::new(), i)),
+            b'>' => {
+                if stack.len() == 1 {
+                    return Err(SyntaxError::new(
+                        base + i,
+                        "a site or a separator ('>' ends a repetition <...>n, and none is open)",
+                        Some('>'),
+                    )
+                    .into());
+                }
+                let n = match text.get(i + 1) {
+                    Some(d @ b'0'..=b'9') => (d - b'0') as usize,
+                    _ => {
+                        return Err(SyntaxError::new(
+                            base + i + 1,
+                            "a repetition count (one digit) after '>'",
+                            found(i + 1),
+                        )
+                        .into())
+                    }
+                };
+                let (buf, map, _) = stack.pop().unwrap_or_default();
+                let parent = stack.last_mut().expect("the outer frame stays");
+                if parent.0.len() + buf.len() * n > MAX_EXPANDED {
+                    return Err(PositionTextError::Invalid(format!(
+                        "the repetitions make the text longer than {MAX_EXPANDED} bytes (at byte {})",
+                        base + i
+                    )));
+                }
+                for _ in 0..n {
+                    parent.0.extend_from_slice(&buf);
+                    parent.1.extend_from_slice(&map);
+                }
+                i += 2;
+                continue;
+            }
+            c => {
+                let top = stack.last_mut().expect("a frame");
+                top.0.push(c);
+                top.1.push(base + i);
+            }
+        }
+        i += 1;
+    }
+    if stack.len() > 1 {
+        let open = stack.last().map_or(0, |f| f.2);
+        return Err(SyntaxError::new(
+            base + text.len(),
+            format!("'>' and a count closing the repetition opened at byte {}", base + open),
+            None,
+        )
+        .into());
+    }
+    let (buf, map, _) = stack.pop().unwrap_or_default();
+    Ok((buf, map))
+}
+
+/// The bytes where a region topology `Tn` / `Cn` starts: a `T` (or `C`)
+/// followed by digits and the end of a region, when every `T` (`C`) of the
+/// text is so placed; otherwise `T` (`C`) is a letter.
+fn topology_marks(b: &[u8]) -> Vec<bool> {
+    let mut marks = vec![false; b.len()];
+    for letter in [b'T', b'C'] {
+        let mut all = true;
+        let mut places = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            if b[i] == b'&' {
+                while i < b.len() && b[i] != b';' {
+                    i += 1;
+                }
+            } else if b[i] == letter {
+                let mut j = i + 1;
+                while j < b.len() && b[j].is_ascii_digit() {
+                    j += 1;
+                }
+                let ends = j == b.len() || b"/+%!=^:".contains(&b[j]);
+                if j > i + 1 && ends {
+                    places.push(i);
+                } else {
+                    all = false;
+                }
+            }
+            i += 1;
+        }
+        if all {
+            for p in places {
+                marks[p] = true;
+            }
+        }
+    }
+    marks
+}
+
+struct Parser<'a> {
+    lex: Lex<'a>,
+    letters: Interner,
+    topo: Vec<bool>,
+    params: HashMap<u32, (usize, usize, usize)>,
+    partials: Vec<Partial>,
+    sites: usize,
+}
+
+pub(crate) fn parse(text: &str) -> Result<Parsed, PositionTextError> {
+    let trimmed = text.trim_end();
+    let base = trimmed.len() - trimmed.trim_start().len();
+    let body = &trimmed.as_bytes()[base..];
+    let (buf, map) = expand(body, base)?;
+    let topo = topology_marks(&buf);
+    let mut p = Parser {
+        lex: Lex {
+            b: &buf,
+            i: 0,
+            map: Some(&map),
+        },
+        letters: Interner::default(),
+        topo,
+        params: HashMap::new(),
+        partials: Vec::new(),
+        sites: 0,
+    };
+    let label = p.label()?;
+    let pieces = p.spec()?;
+    if p.lex.peek() == Some(b'!') {
+        p.lex.i += 1;
+        if p.lex.peek().is_some() {
+            return Err(p.lex.err("the end of the text after '!'").into());
+        }
+    }
+    if p.lex.peek().is_some() {
+        let what = if p.partials.is_empty() {
+            "a site, '.', '/', '+', '!' or the end of the position"
+        } else {
+            "a site, '.', '/', '+', '=', '!' or the end of the position"
+        };
+        return Err(p.lex.err(what).into());
+    }
+    if let Some(q) = p.partials.iter().find(|q| !q.used) {
+        let name: String = q.sets[0]
+            .iter()
+            .map(|&k| p.letters.names[k as usize].as_str())
+            .collect();
+        return Err(PositionTextError::Invalid(format!(
+            "the partial position ^{name} at byte {} is never used (a partial position alone is not a position)",
+            q.at
+        )));
+    }
+    let (shape, topologies) = p.instantiate(pieces)?;
+    Ok(Parsed {
+        shape,
+        topologies,
+        label,
+    })
+}
+
+fn is_site_start(c: Option<u8>) -> bool {
+    matches!(c, Some(b'0'..=b'2' | b'&' | b'(' | b'[')) || c.is_some_and(|c| c.is_ascii_alphabetic())
+}
+
+impl Parser<'_> {
+    fn origin(&self) -> usize {
+        self.lex.origin(self.lex.i)
+    }
+
+    /// `n+:`, `n-:`, `n:`, `+:`, `-:` or `:` at the start.
+    fn label(&mut self) -> Result<Option<Label>, PositionTextError> {
+        let b = self.lex.b;
+        let mut j = 0;
+        while j < b.len() && b[j].is_ascii_digit() {
+            j += 1;
+        }
+        let sign = match b.get(j) {
+            Some(b'+') => Some(Variant::Normal),
+            Some(b'-') => Some(Variant::Misere),
+            _ => None,
+        };
+        let k = j + usize::from(sign.is_some());
+        if b.get(k) != Some(&b':') {
+            return Ok(None);
+        }
+        let spots = if j > 0 {
+            Some(self.lex.number("a number of spots")?)
+        } else {
+            None
+        };
+        self.lex.i = k + 1;
+        Ok(Some(Label {
+            spots,
+            variant: sign,
+        }))
+    }
+
+    fn spec(&mut self) -> Result<Vec<Piece>, PositionTextError> {
+        while self.lex.peek() == Some(b'^') {
+            self.partial()?;
+            if self.lex.peek() == Some(b'%') && self.lex.peek_at(1) == Some(b'^') {
+                self.lex.i += 1;
+            }
+        }
+        let mut pieces = Vec::new();
+        let end = |c: Option<u8>| matches!(c, None | Some(b'!'));
+        if self.partials.is_empty() {
+            if end(self.lex.peek()) {
+                return Ok(pieces);
+            }
+            pieces.push(Piece::Land(self.template(None)?));
+        } else {
+            match self.lex.peek() {
+                Some(b'=') => pieces.push(self.join()?),
+                Some(b':' | b'%') => {
+                    self.lex.i += 1;
+                    pieces.push(Piece::Land(self.template(None)?));
+                }
+                c if end(c) => {
+                    return Err(PositionTextError::Invalid(format!(
+                        "the text ends (byte {}) after its partial positions: a position is expected after them, introduced by ':' or '%', or joins '=...=...'",
+                        self.origin()
+                    )))
+                }
+                _ => {
+                    return Err(self
+                        .lex
+                        .err("'^', '=', ':' or '%' after a partial position")
+                        .into())
+                }
+            }
+        }
+        loop {
+            match self.lex.peek() {
+                Some(b'=') if !self.partials.is_empty() => pieces.push(self.join()?),
+                Some(b'+' | b'%') => {
+                    self.lex.i += 1;
+                    if end(self.lex.peek()) {
+                        break;
+                    }
+                    pieces.push(Piece::Land(self.template(None)?));
+                }
+                _ => break,
+            }
+        }
+        Ok(pieces)
+    }
+
+    fn letters_run(&mut self, what: &str) -> Result<Vec<(u32, usize)>, PositionTextError> {
+        let mut out = Vec::new();
+        loop {
+            let at = self.origin();
+            match self.lex.letter()? {
+                Some(name) => out.push((self.letters.key(&name), at)),
+                None => break,
+            }
+        }
+        if out.is_empty() {
+            return Err(self.lex.err(what).into());
+        }
+        Ok(out)
+    }
+
+    fn partial(&mut self) -> Result<(), PositionTextError> {
+        let at = self.origin();
+        let idx = self.partials.len();
+        let mut sets: Vec<Vec<u32>> = Vec::new();
+        loop {
+            // At a '^'.
+            self.lex.i += 1;
+            let set = self.letters_run("a parameter letter after '^'")?;
+            for &(key, kat) in &set {
+                if self.params.contains_key(&key) {
+                    return Err(PositionTextError::Invalid(format!(
+                        "parameter {} at byte {kat} is declared twice (a parameter belongs to one partial position)",
+                        self.letters.names[key as usize]
+                    )));
+                }
+                self.params.insert(key, (idx, sets.len(), 0));
+            }
+            if let Some(first) = sets.first() {
+                if first.len() != set.len() {
+                    return Err(PositionTextError::Invalid(format!(
+                        "the parameter set at byte {} has {} letters, the first set of its partial position {}",
+                        set[0].1,
+                        set.len(),
+                        first.len()
+                    )));
+                }
+            }
+            for (pos, &(key, _)) in set.iter().enumerate() {
+                self.params.insert(key, (idx, sets.len(), pos));
+            }
+            sets.push(set.into_iter().map(|(k, _)| k).collect());
+            match self.lex.peek() {
+                Some(b'^') => continue,
+                Some(b':') => {
+                    self.lex.i += 1;
+                    if self.lex.peek() == Some(b'^') {
+                        continue;
+                    }
+                    break;
+                }
+                _ => return Err(self.lex.err("a letter, '^' or ':'").into()),
+            }
+        }
+        self.partials.push(Partial {
+            sets,
+            at,
+            template: Template::default(),
+            used: false,
+        });
+        let t = self.template(Some(idx))?;
+        self.partials[idx].template = t;
+        Ok(())
+    }
+
+    fn set_name(&self, partial: usize, set: usize) -> String {
+        self.partials[partial].sets[set]
+            .iter()
+            .map(|&k| self.letters.names[k as usize].as_str())
+            .collect()
+    }
+
+    /// A land: regions separated by '/' (one trailing '/' allowed).
+    fn template(&mut self, own: Option<usize>) -> Result<Template, PositionTextError> {
+        let start = self.origin();
+        let mut t = Template::default();
+        let mut proj: TextLand = Vec::new();
+        let mut own_seen: Vec<Option<usize>> =
+            own.map_or(Vec::new(), |p| vec![None; self.partials[p].sets[0].len()]);
+        loop {
+            let ri = t.regions.len();
+            let mut boundaries = Vec::new();
+            let mut proj_region = Vec::new();
+            loop {
+                let mut proj_b = Vec::new();
+                let b = self.boundary(
+                    &mut t,
+                    ri,
+                    boundaries.len(),
+                    own,
+                    &mut own_seen,
+                    &mut proj_b,
+                )?;
+                boundaries.push(b);
+                proj_region.push(proj_b);
+                if self.lex.peek() == Some(b'.') {
+                    self.lex.i += 1;
+                    if is_site_start(self.lex.peek()) && !self.topo_here() {
+                        continue;
+                    }
+                }
+                break;
+            }
+            let topology = if self.topo_here() {
+                Some(self.topology()?)
+            } else {
+                None
+            };
+            t.regions.push((boundaries, topology));
+            proj.push(proj_region);
+            if self.lex.peek() == Some(b'/') {
+                self.lex.i += 1;
+                if is_site_start(self.lex.peek()) && !self.topo_here() {
+                    continue;
+                }
+            }
+            break;
+        }
+        let what = match own {
+            Some(p) => format!(
+                "the partial position ^{} (byte {})",
+                self.set_name(p, 0),
+                self.partials[p].at
+            ),
+            None => format!("the land at byte {start}"),
+        };
+        let mut dummy = 0;
+        match_land(&proj, &self.letters.names, &what, &mut dummy)?;
+        if let Some(p) = own {
+            if let Some(pos) = own_seen.iter().position(|s| s.is_none()) {
+                return Err(PositionTextError::Invalid(format!(
+                    "parameter {} of the partial position at byte {} is never used in it",
+                    self.letters.names[self.partials[p].sets[0][pos] as usize],
+                    self.partials[p].at
+                )));
+            }
+        }
+        t.insts = self.group(&t.refs, "")?;
+        Ok(t)
+    }
+
+    fn topo_here(&self) -> bool {
+        self.topo.get(self.lex.i).copied().unwrap_or(false)
+    }
+
+    fn topology(&mut self) -> Result<Topology, PositionTextError> {
+        let kind = self.lex.peek();
+        self.lex.i += 1;
+        let n = self.lex.number("the number of a topology")?;
+        Ok(if kind == Some(b'T') {
+            Topology::Torus(n)
+        } else {
+            Topology::Crosscap(n)
+        })
+    }
+
+    /// One boundary: sites, `( )` pairs and `[ ]` brackets.
+    fn boundary(
+        &mut self,
+        t: &mut Template,
+        region: usize,
+        boundary: usize,
+        own: Option<usize>,
+        own_seen: &mut [Option<usize>],
+        proj: &mut Vec<Item>,
+    ) -> Result<Vec<Flat>, PositionTextError> {
+        let mut out: Vec<Flat> = Vec::new();
+        // Open groups: kind, byte, paren number or bracket number, first item.
+        let mut open: Vec<(u8, usize, u32, usize)> = Vec::new();
+        let mut brackets = 0u32;
+        loop {
+            let c = self.lex.peek();
+            if open.is_empty() && self.topo_here() {
+                break;
+            }
+            match c {
+                Some(b'(') => {
+                    open.push((b'(', self.lex.i, t.parens, out.len()));
+                    out.push(Flat::Paren(t.parens));
+                    t.parens += 1;
+                    self.lex.i += 1;
+                }
+                Some(b'[') => {
+                    brackets += 1;
+                    open.push((b'[', self.lex.i, brackets, out.len()));
+                    self.lex.i += 1;
+                }
+                Some(close @ (b')' | b']')) if !open.is_empty() => {
+                    let (kind, at, k, first) = open.pop().expect("an open group");
+                    let want = if kind == b'(' { b')' } else { b']' };
+                    if close != want {
+                        return Err(self
+                            .lex
+                            .err(&format!("a site or '{}'", want as char))
+                            .into());
+                    }
+                    if kind == b'(' {
+                        if out.len() == first + 1 {
+                            return Err(self.lex.err("a site inside '( )'").into());
+                        }
+                        out.push(Flat::Paren(k));
+                    } else {
+                        let is_param = |f: Option<&Flat>| {
+                            matches!(f, Some(Flat::Param(r)) if t.refs[*r].bracket == k)
+                        };
+                        if out.len() < first + 2
+                            || !is_param(out.get(first))
+                            || !is_param(out.last())
+                        {
+                            return Err(PositionTextError::Invalid(format!(
+                                "the bracket at byte {} must start and end with a parameter of a partial position ([x...y])",
+                                self.lex.origin(at)
+                            )));
+                        }
+                    }
+                    self.lex.i += 1;
+                }
+                _ => {
+                    let at = self.origin();
+                    let Some(item) = self.lex.site(&mut self.letters)? else {
+                        break;
+                    };
+                    self.sites += 1;
+                    if self.sites > MAX_SITES {
+                        return Err(too_many_sites(at));
+                    }
+                    let flat = match item {
+                        Item::Zero => Flat::Site(Sym::Zero),
+                        Item::One => Flat::Site(Sym::One),
+                        Item::Two => Flat::Site(Sym::Two),
+                        Item::Named(key, _) => match self.params.get(&key).copied() {
+                            Some((p, set, pos)) if Some(p) == own => {
+                                if set != 0 {
+                                    return Err(PositionTextError::Invalid(format!(
+                                        "parameter {} at byte {at} names a copy of its own partial position; inside it, use the first parameter set",
+                                        self.letters.names[key as usize]
+                                    )));
+                                }
+                                if let Some(prev) = own_seen[pos] {
+                                    return Err(PositionTextError::Invalid(format!(
+                                        "parameter {} occurs twice in its partial position (bytes {prev} and {at})",
+                                        self.letters.names[key as usize]
+                                    )));
+                                }
+                                own_seen[pos] = Some(at);
+                                Flat::Own(pos)
+                            }
+                            Some((p, set, pos)) => {
+                                if own.is_some_and(|o| p > o) {
+                                    return Err(PositionTextError::Invalid(format!(
+                                        "parameter {} at byte {at} belongs to a partial position defined later",
+                                        self.letters.names[key as usize]
+                                    )));
+                                }
+                                self.partials[p].used = true;
+                                let bracket = open
+                                    .iter()
+                                    .rev()
+                                    .find(|g| g.0 == b'[')
+                                    .map_or(0, |g| g.2);
+                                t.refs.push(Ref {
+                                    region,
+                                    boundary,
+                                    bracket,
+                                    partial: p,
+                                    set,
+                                    pos,
+                                    at,
+                                });
+                                Flat::Param(t.refs.len() - 1)
+                            }
+                            None => {
+                                proj.push(item);
+                                Flat::Named(key)
+                            }
+                        },
+                    };
+                    out.push(flat);
+                }
+            }
+        }
+        if let Some(&(kind, _, _, _)) = open.last() {
+            let want = if kind == b'(' { "a site or ')'" } else { "a site or ']'" };
+            return Err(self.lex.err(want).into());
+        }
+        if out.is_empty() {
+            return Err(self.lex.err("a site, '(' or '['").into());
+        }
+        Ok(out)
+    }
+
+    /// `=xyz=tuv`: two sides whose parameters are matched in order.
+    fn join(&mut self) -> Result<Piece, PositionTextError> {
+        let at = self.origin();
+        let mut refs = Vec::new();
+        let mut pair = Vec::new();
+        let mut sides = [0usize; 2];
+        for (side, count) in sides.iter_mut().enumerate() {
+            if self.lex.peek() != Some(b'=') {
+                return Err(self.lex.err("'=' and the second side of the join").into());
+            }
+            self.lex.i += 1;
+            let run = self.letters_run("a parameter letter after '='")?;
+            *count = run.len();
+            for (i, (key, kat)) in run.into_iter().enumerate() {
+                let Some(&(p, set, pos)) = self.params.get(&key) else {
+                    return Err(PositionTextError::Invalid(format!(
+                        "{} at byte {kat} in a join is not a parameter of a partial position",
+                        self.letters.names[key as usize]
+                    )));
+                };
+                self.partials[p].used = true;
+                refs.push(Ref {
+                    region: 0,
+                    boundary: side,
+                    bracket: 0,
+                    partial: p,
+                    set,
+                    pos,
+                    at: kat,
+                });
+                pair.push(i);
+            }
+        }
+        if sides[0] != sides[1] {
+            return Err(PositionTextError::Invalid(format!(
+                "the two sides of the join at byte {at} have {} and {} parameters",
+                sides[0], sides[1]
+            )));
+        }
+        let insts = self.group(&refs, " in a join")?;
+        Ok(Piece::Join {
+            refs,
+            pair,
+            pairs: sides[0],
+            insts,
+        })
+    }
+
+    /// Groups parameter references into copies of their partial positions:
+    /// a one-parameter set makes a copy at each use; otherwise a bracket
+    /// holds one copy, then the parameters of a set on one boundary make a
+    /// copy when they are all there, then those left in one region, then
+    /// those left in the land.
+    fn group(&self, refs: &[Ref], context: &str) -> Result<Vec<Inst>, PositionTextError> {
+        let size = |p: usize| self.partials[p].sets[0].len();
+        let mut done = vec![false; refs.len()];
+        let mut insts: Vec<(usize, Inst)> = Vec::new();
+        for (r, f) in refs.iter().enumerate() {
+            if size(f.partial) == 1 {
+                done[r] = true;
+                insts.push((
+                    f.at,
+                    Inst {
+                        partial: f.partial,
+                        by_pos: vec![r],
+                    },
+                ));
+            }
+        }
+        // Levels: bracket, boundary, region, land.
+        for level in 0..4 {
+            let mut groups: BTreeMap<(usize, usize, u32, usize, usize), Vec<usize>> =
+                BTreeMap::new();
+            for (r, f) in refs.iter().enumerate() {
+                if done[r] || (level == 0) != (f.bracket != 0) {
+                    continue;
+                }
+                let key = match level {
+                    0 => (0, 0, f.bracket, f.partial, f.set),
+                    1 => (f.region, f.boundary, 0, f.partial, f.set),
+                    2 => (f.region, 0, 0, f.partial, f.set),
+                    _ => (0, 0, 0, f.partial, f.set),
+                };
+                groups.entry(key).or_default().push(r);
+            }
+            for ((_, _, _, p, set), members) in groups {
+                let mut by_pos = vec![usize::MAX; size(p)];
+                for &r in &members {
+                    let f = refs[r];
+                    if by_pos[f.pos] != usize::MAX {
+                        let where_ = ["bracket", "boundary", "region", "land"][level];
+                        return Err(PositionTextError::Invalid(format!(
+                            "parameter {} occurs twice in one {where_}{context} (bytes {} and {}): a copy of ^{} takes each parameter once",
+                            self.letters.names[self.partials[p].sets[set][f.pos] as usize],
+                            refs[by_pos[f.pos]].at,
+                            f.at,
+                            self.set_name(p, set)
+                        )));
+                    }
+                    by_pos[f.pos] = r;
+                }
+                let complete = by_pos.iter().all(|&r| r != usize::MAX);
+                if complete {
+                    for &r in &members {
+                        done[r] = true;
+                    }
+                    let first = members.iter().map(|&r| refs[r].at).min().unwrap_or(0);
+                    insts.push((first, Inst { partial: p, by_pos }));
+                } else if level == 0 || level == 3 {
+                    let missing = by_pos.iter().position(|&r| r == usize::MAX).unwrap_or(0);
+                    let f = refs[members[0]];
+                    return Err(PositionTextError::Invalid(format!(
+                        "parameter {} of ^{} is missing{}: {} at byte {} needs a whole set",
+                        self.letters.names[self.partials[p].sets[set][missing] as usize],
+                        self.set_name(p, set),
+                        if level == 0 { " from a bracket" } else { context },
+                        self.letters.names[self.partials[p].sets[set][f.pos] as usize],
+                        f.at
+                    )));
+                }
+            }
+        }
+        insts.sort_by_key(|(at, _)| *at);
+        Ok(insts.into_iter().map(|(_, i)| i).collect())
+    }
+
+    /// Copies every template and partial position into plain lands.
+    fn instantiate(
+        &self,
+        pieces: Vec<Piece>,
+    ) -> Result<(Shape, Vec<Vec<Option<Topology>>>), PositionTextError> {
+        let mut out = Out {
+            lands: Vec::new(),
+            topo: Vec::new(),
+            next: 0,
+            sites: 0,
+        };
+        let mut queue: VecDeque<(usize, Vec<u32>, usize)> = VecDeque::new();
+        for piece in &pieces {
+            let land = out.lands.len();
+            out.lands.push(Vec::new());
+            out.topo.push(Vec::new());
+            match piece {
+                Piece::Land(t) => out.emit(t, &[], land, &mut queue)?,
+                Piece::Join {
+                    refs,
+                    pair,
+                    pairs,
+                    insts,
+                } => {
+                    let ids: Vec<u32> = (0..*pairs).map(|_| out.fresh()).collect();
+                    for inst in insts {
+                        let bind = inst.by_pos.iter().map(|&r| ids[pair[r]]).collect();
+                        let _ = refs;
+                        queue.push_back((inst.partial, bind, land));
+                    }
+                }
+            }
+            while let Some((p, bind, land)) = queue.pop_front() {
+                out.emit(&self.partials[p].template, &bind, land, &mut queue)?;
+            }
+        }
+        Ok((Shape { lands: out.lands }, out.topo))
+    }
+}
+
+struct Out {
+    lands: Vec<Land>,
+    topo: Vec<Vec<Option<Topology>>>,
+    next: u32,
+    sites: usize,
+}
+
+impl Out {
+    fn fresh(&mut self) -> u32 {
+        self.next += 1;
+        self.next - 1
+    }
+
+    fn emit(
+        &mut self,
+        t: &Template,
+        own: &[u32],
+        land: usize,
+        queue: &mut VecDeque<(usize, Vec<u32>, usize)>,
+    ) -> Result<(), PositionTextError> {
+        let parens: Vec<u32> = (0..t.parens).map(|_| self.fresh()).collect();
+        let mut refs = vec![0u32; t.refs.len()];
+        for inst in &t.insts {
+            let ids: Vec<u32> = inst.by_pos.iter().map(|_| self.fresh()).collect();
+            for (pos, &r) in inst.by_pos.iter().enumerate() {
+                refs[r] = ids[pos];
+            }
+            queue.push_back((inst.partial, ids, land));
+        }
+        let mut named: HashMap<u32, u32> = HashMap::new();
+        for (bs, topology) in &t.regions {
+            let mut region = Vec::with_capacity(bs.len());
+            for b in bs {
+                self.sites += b.len();
+                if self.sites > MAX_SITES {
+                    return Err(too_many_sites(0));
+                }
+                let mut syms = Vec::with_capacity(b.len());
+                for &f in b {
+                    syms.push(match f {
+                        Flat::Site(s) => s,
+                        Flat::Named(k) => {
+                            let next = &mut self.next;
+                            Sym::Letter(*named.entry(k).or_insert_with(|| {
+                                *next += 1;
+                                *next - 1
+                            }))
+                        }
+                        Flat::Own(pos) => Sym::Letter(own.get(pos).copied().unwrap_or(u32::MAX)),
+                        Flat::Paren(k) => Sym::Letter(parens[k as usize]),
+                        Flat::Param(r) => Sym::Letter(refs[r]),
+                    });
+                }
+                region.push(syms);
+            }
+            self.lands[land].push(region);
+            self.topo[land].push(*topology);
+        }
+        Ok(())
+    }
+}
