@@ -51,13 +51,20 @@
 //! orientations), regions that read the same both ways, and boundaries
 //! that look alike after refinement. A region whose two orientations leave
 //! the same state is not branched on; boundaries without pivots are sorted
-//! instead of searched. Highly symmetric lands (many interchangeable
-//! pendant regions on one region, each on its own boundary) can still make
-//! the search exponential in the number of interchangeable parts.
+//! instead of searched. Two shortcuts skip choices that lead to the same
+//! layouts: a region whose boundaries all have at most two sites reads the
+//! same in both orientations, and of a "parallel pair" (two pivots alone on
+//! a boundary of each of their two regions) only one is tried as a start.
+//! Highly symmetric lands (many interchangeable pendant parts, each on its
+//! own boundary of one region) can still make the search exponential in the
+//! number of interchangeable parts; random positions from games stay far
+//! from that.
 //!
-//! Measured (release build, `cargo run --release --example canon_bench`):
-//! see the README section of this module; about 19 µs per random 30-spot
-//! position from random games on the project's machine.
+//! Measured with `cargo run --release -p sprouts --example canon_bench` (on
+//! the project's 2-core machine): 10,000 random 30-spot positions from random
+//! games (175 sites each on average) take 0.98 s, 98 µs per position, the
+//! slowest 8 ms; 2,000 45-spot positions 224 µs each (slowest 18 ms); 300
+//! 100-spot positions 312 µs each.
 //!
 //! ```
 //! use sprouts::canon::canonical;
@@ -65,7 +72,7 @@
 //! let a = neoglop::parse_position("0.AB/0.0.0.AB.CD.EF/0.CD/0.0.EF").unwrap();
 //! let b = neoglop::parse_position("EF.0.0.0.AB.CD/0.0.FE/AB.0/CD.0").unwrap();
 //! assert_eq!(canonical(&a), canonical(&b));
-//! assert_eq!(canonical(&a).to_string(), "0.AB/0.0.0.AB.DE.FG/0.DE/0.0.FG");
+//! assert_eq!(canonical(&a).to_string(), "0.AB.0/AB.DE.FG.0.0.0/DE.0/FG.0");
 //! // Reversing a single boundary is not a symmetry.
 //! let p = hoey::parse_position("1,2,3;4,5,6/1;7/2,8/3;9;10/4;11/5,12/6;13;14").unwrap();
 //! let q = hoey::parse_position("1,2,3;6,5,4/1;7/2,8/3;9;10/4;11/5,12/6;13;14").unwrap();
@@ -87,8 +94,8 @@ use crate::notation::neoglop::shape::Shape;
 /// use sprouts::canon::canonical;
 /// use sprouts::notation::glop1;
 /// let c = canonical(&glop1::parse_position("0.A.}A.0.}]1.}]!").unwrap());
-/// assert_eq!(c.lands(), &["0.A/0.A".to_string()]);
-/// assert_eq!(c.to_string(), "0.A/0.A");
+/// assert_eq!(c.lands(), &["0.A/A.0".to_string(), "1".to_string()]);
+/// assert_eq!(c.to_string(), "0.A/A.0+1");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Canonical {
@@ -132,7 +139,7 @@ impl fmt::Display for Canonical {
 /// use sprouts::canon::canonical;
 /// use sprouts::notation::neoglop;
 /// let p = neoglop::parse_position("BA.0/0.AB").unwrap();
-/// assert_eq!(canonical(&p).to_string(), "0.AB/0.AB");
+/// assert_eq!(canonical(&p).to_string(), "0.AB/AB.0");
 /// ```
 pub fn canonical(p: &Position) -> Canonical {
     let shape = simplify::simplify(&Shape::from_position(p));

@@ -24,6 +24,9 @@ fn mix(h: u64, x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Closed boundaries of a region in one orientation: local segment and boundary.
+type Closed = Vec<(Vec<Tok>, u32)>;
+
 /// A land as arrays: sites in boundary order, boundaries in region order.
 pub(crate) struct Graph {
     typ: Vec<u8>,
@@ -37,7 +40,7 @@ pub(crate) struct Graph {
     /// Token colour of each site: type in the top bits, refined colour below.
     col: Vec<u64>,
     /// Per region and orientation: the closed boundaries' local segments, sorted.
-    closed: Vec<[Vec<(Vec<Tok>, u32)>; 2]>,
+    closed: Vec<[Closed; 2]>,
 }
 
 impl Graph {
@@ -124,7 +127,12 @@ impl Graph {
         let b = self.site_boundary[s as usize] as usize;
         let (start, len) = (self.bstart[b], self.blen[b]);
         let k = s - start;
-        start + if fwd { (k + 1) % len } else { (k + len - 1) % len }
+        start
+            + if fwd {
+                (k + 1) % len
+            } else {
+                (k + len - 1) % len
+            }
     }
 
     /// Colour refinement: each round a site's colour takes in its own, its
@@ -137,7 +145,9 @@ impl Graph {
         let mut classes = count_distinct(&col);
         let nb = self.bstart.len();
         let nr = self.rbounds.len();
-        for _ in 0..n.max(1) {
+        // At most 32 rounds: colours need not be stable to be invariant,
+        // and a long chain would otherwise take a round per link.
+        for _ in 0..n.clamp(1, 32) {
             let mut bcol = vec![0u64; nb];
             for (b, slot) in bcol.iter_mut().enumerate() {
                 let mut v: Vec<u64> = self.sites(b as u32).map(|s| col[s as usize]).collect();
@@ -184,40 +194,76 @@ impl Graph {
     }
 
     /// The least rotation of a closed boundary, its letters named from 1.
+    /// The rotation is chosen in linear time on the sequence of (colour,
+    /// distance to the other site of the same letter), which every rotation
+    /// shifts; starts that tie on it give the same named sequence.
     fn least_local(&self, b: u32, fwd: bool) -> Vec<Tok> {
-        let mut best: Option<Vec<Tok>> = None;
-        for start in self.sites(b) {
-            let mut names: Vec<(u32, u32)> = Vec::new();
-            let mut seg = Vec::with_capacity(self.blen[b as usize] as usize + 1);
-            let mut s = start;
-            for _ in 0..self.blen[b as usize] {
-                seg.push(self.local_token(s, &mut names));
-                s = self.step(s, fwd);
-            }
-            seg.push(END_BOUNDARY);
-            if best.as_ref().is_none_or(|x| seg < *x) {
-                best = Some(seg);
-            }
+        let len = self.blen[b as usize];
+        let start = self.bstart[b as usize];
+        let order: Vec<u32> = if fwd {
+            (0..len).map(|k| start + k).collect()
+        } else {
+            (0..len).map(|k| start + (len - k) % len).collect()
+        };
+        let mut at = vec![0u32; len as usize];
+        for (k, &s) in order.iter().enumerate() {
+            at[(s - start) as usize] = k as u32;
         }
-        best.unwrap_or_default()
+        let shape: Vec<(u64, u32)> = order
+            .iter()
+            .enumerate()
+            .map(|(k, &s)| {
+                let p = self.partner[s as usize];
+                let off = if p == NONE {
+                    0
+                } else {
+                    (at[(p - start) as usize] + len - k as u32) % len
+                };
+                (self.col[s as usize], off)
+            })
+            .collect();
+        let first = least_rotation_start(&shape);
+        let mut names: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
+        let mut seg = Vec::with_capacity(len as usize + 1);
+        for k in 0..len as usize {
+            let s = order[(first + k) % len as usize];
+            seg.push(self.local_token(s, &mut names));
+        }
+        seg.push(END_BOUNDARY);
+        seg
     }
 
-    fn local_token(&self, s: u32, names: &mut Vec<(u32, u32)>) -> Tok {
+    fn local_token(&self, s: u32, names: &mut std::collections::HashMap<u32, u32>) -> Tok {
         let c = self.col[s as usize];
         let p = self.partner[s as usize];
         if p == NONE {
             return (c, 0);
         }
-        let key = s.min(p);
-        let name = match names.iter().find(|x| x.0 == key) {
-            Some(x) => x.1,
-            None => {
-                names.push((key, names.len() as u32 + 1));
-                names.len() as u32
-            }
-        };
-        (c, name)
+        let next = names.len() as u32 + 1;
+        (c, *names.entry(s.min(p)).or_insert(next))
     }
+}
+
+/// Where the lexicographically least rotation of a cyclic list starts
+/// (linear time).
+fn least_rotation_start<T: Ord>(s: &[T]) -> usize {
+    let n = s.len();
+    let (mut i, mut j, mut k) = (0usize, 1usize, 0usize);
+    while i < n && j < n && k < n {
+        match s[(i + k) % n].cmp(&s[(j + k) % n]) {
+            Ordering::Equal => {
+                k += 1;
+                continue;
+            }
+            Ordering::Greater => i += k + 1,
+            Ordering::Less => j += k + 1,
+        }
+        if i == j {
+            j += 1;
+        }
+        k = 0;
+    }
+    i.min(j).min(n.saturating_sub(1))
 }
 
 fn count_distinct(v: &[u64]) -> usize {
@@ -384,8 +430,15 @@ impl Graph {
             version: 0,
         };
         let mut stack: Vec<(State, Phase)> = Vec::new();
-        for &(_, root) in by_col[from..from + size].iter().rev() {
-            for fwd in [false, true] {
+        let mut roots: Vec<u32> = by_col[from..from + size].iter().map(|x| x.1).collect();
+        self.drop_twins(&mut roots);
+        for &root in roots.iter().rev() {
+            let r = self.bregion[self.site_boundary[root as usize] as usize];
+            let flat = self.rbounds[r as usize]
+                .iter()
+                .all(|&x| self.blen[x as usize] <= 2);
+            let orientations: &[bool] = if flat { &[true] } else { &[false, true] };
+            for &fwd in orientations {
                 let mut st = self.new_state();
                 let r = self.bregion[self.site_boundary[root as usize] as usize];
                 st.seen[r as usize] = true;
@@ -459,7 +512,17 @@ impl Graph {
                         .collect();
                     let fwd_seg = self.segment(&mut st, entry, true);
                     let back_seg = self.segment(&mut st, entry, false);
-                    match fwd_seg.cmp(&back_seg) {
+                    // A region whose boundaries all have at most two sites
+                    // reads the same both ways.
+                    let flat = self.rbounds[r as usize]
+                        .iter()
+                        .all(|&x| self.blen[x as usize] <= 2);
+                    let order = if flat {
+                        Ordering::Less
+                    } else {
+                        fwd_seg.cmp(&back_seg)
+                    };
+                    match order {
                         Ordering::Less => {
                             self.write(&mut st, entry, true);
                             phase = Phase::Rest {
@@ -556,6 +619,9 @@ impl Graph {
                             }
                         }
                     }
+                    if starts.len() > 1 {
+                        self.drop_twins(&mut starts);
+                    }
                     let mut options: Vec<(Vec<Tok>, u32)> = starts
                         .iter()
                         .map(|&s| (self.segment(&mut st, s, fwd), s))
@@ -593,6 +659,36 @@ impl Graph {
                 }
             }
         }
+    }
+
+    /// The other pivot of a "parallel pair": `s` and `t` alone on a boundary,
+    /// their partners alone on another. Swapping the two letters is then a
+    /// symmetry that fixes everything else, so the search tries one of them.
+    fn twin(&self, s: u32) -> Option<u32> {
+        let b = self.site_boundary[s as usize];
+        if self.blen[b as usize] != 2 || self.typ[s as usize] != PIVOT {
+            return None;
+        }
+        let t = self.step(s, true);
+        let (ps, pt) = (self.partner[s as usize], self.partner[t as usize]);
+        if self.typ[t as usize] != PIVOT || pt == NONE || ps == NONE {
+            return None;
+        }
+        let pb = self.site_boundary[ps as usize];
+        (self.site_boundary[pt as usize] == pb && self.blen[pb as usize] == 2).then_some(t)
+    }
+
+    /// Drops every site whose twin comes earlier in the list.
+    fn drop_twins(&self, sites: &mut Vec<u32>) {
+        let all: Vec<u32> = sites.clone();
+        let mut kept = Vec::with_capacity(all.len());
+        for &s in &all {
+            match self.twin(s) {
+                Some(t) if kept.contains(&t) => {}
+                _ => kept.push(s),
+            }
+        }
+        *sites = kept;
     }
 
     fn first_token(&self, st: &State, s: u32) -> Tok {

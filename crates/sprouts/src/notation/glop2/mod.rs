@@ -39,8 +39,10 @@ pub fn parse_position(text: &str) -> Result<Position, PositionTextError> {
     }
     let mut lands: Vec<TextLand> = Vec::new();
     if lex.peek().is_none() {
-        return Ok(Position::new_abbreviated(Vec::new(), vec![0], Default::default())
-            .expect("the empty position is valid"));
+        return Ok(
+            Position::new_abbreviated(Vec::new(), vec![0], Default::default())
+                .expect("the empty position is valid"),
+        );
     }
     let mut sites = 0usize;
     let mut land: TextLand = Vec::new();

@@ -12,10 +12,13 @@ use crate::notation::error::{PositionTextError, SyntaxError};
 /// The longest text `<...>n` repetitions may expand to.
 const MAX_EXPANDED: usize = 1 << 21;
 
+/// The topology of each region of each land.
+type Topologies = Vec<Vec<Option<Topology>>>;
+
 /// What a neo-GLOP text reads to.
 pub(crate) struct Parsed {
     pub(crate) shape: Shape,
-    pub(crate) topologies: Vec<Vec<Option<Topology>>>,
+    pub(crate) topologies: Topologies,
     pub(crate) label: Option<Label>,
 }
 
@@ -140,7 +143,10 @@ fn expand(text: &[u8], base: usize) -> Result<(Vec<u8>, Vec<usize>), PositionTex
         let open = stack.last().map_or(0, |f| f.2);
         return Err(SyntaxError::new(
             base + text.len(),
-            format!("'>' and a count closing the repetition opened at byte {}", base + open),
+            format!(
+                "'>' and a count closing the repetition opened at byte {}",
+                base + open
+            ),
             None,
         )
         .into());
@@ -248,7 +254,8 @@ pub(crate) fn parse(text: &str) -> Result<Parsed, PositionTextError> {
 }
 
 fn is_site_start(c: Option<u8>) -> bool {
-    matches!(c, Some(b'0'..=b'2' | b'&' | b'(' | b'[')) || c.is_some_and(|c| c.is_ascii_alphabetic())
+    matches!(c, Some(b'0'..=b'2' | b'&' | b'(' | b'['))
+        || c.is_some_and(|c| c.is_ascii_alphabetic())
 }
 
 impl Parser<'_> {
@@ -471,8 +478,7 @@ impl Parser<'_> {
             if let Some(pos) = own_seen.iter().position(|s| s.is_none()) {
                 return Err(PositionTextError::Invalid(format!(
                     "parameter {} of the partial position at byte {} is never used in it",
-                    self.letters.names[self.partials[p].sets[0][pos] as usize],
-                    self.partials[p].at
+                    self.letters.names[self.partials[p].sets[0][pos] as usize], self.partials[p].at
                 )));
             }
         }
@@ -541,9 +547,7 @@ impl Parser<'_> {
                         }
                         out.push(Flat::Paren(k));
                     } else {
-                        let is_param = |f: Option<&Flat>| {
-                            matches!(f, Some(Flat::Param(r)) if t.refs[*r].bracket == k)
-                        };
+                        let is_param = |f: Option<&Flat>| matches!(f, Some(Flat::Param(r)) if t.refs[*r].bracket == k);
                         if out.len() < first + 2
                             || !is_param(out.get(first))
                             || !is_param(out.last())
@@ -587,18 +591,10 @@ impl Parser<'_> {
                                 Flat::Own(pos)
                             }
                             Some((p, set, pos)) => {
-                                if own.is_some_and(|o| p > o) {
-                                    return Err(PositionTextError::Invalid(format!(
-                                        "parameter {} at byte {at} belongs to a partial position defined later",
-                                        self.letters.names[key as usize]
-                                    )));
-                                }
+                                // (Only earlier partial positions have parameters yet.)
                                 self.partials[p].used = true;
-                                let bracket = open
-                                    .iter()
-                                    .rev()
-                                    .find(|g| g.0 == b'[')
-                                    .map_or(0, |g| g.2);
+                                let bracket =
+                                    open.iter().rev().find(|g| g.0 == b'[').map_or(0, |g| g.2);
                                 t.refs.push(Ref {
                                     region,
                                     boundary,
@@ -621,7 +617,11 @@ impl Parser<'_> {
             }
         }
         if let Some(&(kind, _, _, _)) = open.last() {
-            let want = if kind == b'(' { "a site or ')'" } else { "a site or ']'" };
+            let want = if kind == b'(' {
+                "a site or ')'"
+            } else {
+                "a site or ']'"
+            };
             return Err(self.lex.err(want).into());
         }
         if out.is_empty() {
@@ -745,7 +745,11 @@ impl Parser<'_> {
                         "parameter {} of ^{} is missing{}: {} at byte {} needs a whole set",
                         self.letters.names[self.partials[p].sets[set][missing] as usize],
                         self.set_name(p, set),
-                        if level == 0 { " from a bracket" } else { context },
+                        if level == 0 {
+                            " from a bracket"
+                        } else {
+                            context
+                        },
                         self.letters.names[self.partials[p].sets[set][f.pos] as usize],
                         f.at
                     )));
@@ -757,10 +761,7 @@ impl Parser<'_> {
     }
 
     /// Copies every template and partial position into plain lands.
-    fn instantiate(
-        &self,
-        pieces: Vec<Piece>,
-    ) -> Result<(Shape, Vec<Vec<Option<Topology>>>), PositionTextError> {
+    fn instantiate(&self, pieces: Vec<Piece>) -> Result<(Shape, Topologies), PositionTextError> {
         let mut out = Out {
             lands: Vec::new(),
             topo: Vec::new(),
@@ -798,7 +799,7 @@ impl Parser<'_> {
 
 struct Out {
     lands: Vec<Land>,
-    topo: Vec<Vec<Option<Topology>>>,
+    topo: Topologies,
     next: u32,
     sites: usize,
 }

@@ -53,18 +53,20 @@ impl Shape {
             .iter()
             .enumerate()
             .map(|(index, r)| {
-                (index, 
-                r.boundaries()
-                    .iter()
-                    .map(|b| {
-                        b.sites()
-                            .iter()
-                            .copied()
-                            .filter(|&s| p.is_live(s))
-                            .collect::<Vec<_>>()
-                    })
-                    .filter(|b| !b.is_empty())
-                    .collect::<Vec<_>>())
+                (
+                    index,
+                    r.boundaries()
+                        .iter()
+                        .map(|b| {
+                            b.sites()
+                                .iter()
+                                .copied()
+                                .filter(|&s| p.is_live(s))
+                                .collect::<Vec<_>>()
+                        })
+                        .filter(|b| !b.is_empty())
+                        .collect::<Vec<_>>(),
+                )
             })
             .filter(|(_, r)| !r.is_empty())
             .collect();
@@ -310,7 +312,12 @@ pub(crate) fn match_letters(
     let mut next = next_bound;
     let mut out = Vec::with_capacity(lands.len());
     for (li, land) in lands.iter().enumerate() {
-        out.push(match_land(land, names, &format!("land {}", li + 1), &mut next)?);
+        out.push(match_land(
+            land,
+            names,
+            &format!("land {}", li + 1),
+            &mut next,
+        )?);
     }
     Ok(Shape { lands: out })
 }
@@ -388,7 +395,8 @@ impl Interner {
             return k;
         }
         self.names.push(name.to_string());
-        self.index.insert(name.to_string(), (self.names.len() - 1) as u32);
+        self.index
+            .insert(name.to_string(), (self.names.len() - 1) as u32);
         (self.names.len() - 1) as u32
     }
 }
