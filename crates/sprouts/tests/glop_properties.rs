@@ -14,8 +14,9 @@ use sprouts::notation::{glop1, glop2, hoey, neoglop};
 use random_positions::{random_position, Rng};
 
 type Reader = fn(&str) -> Result<Position, sprouts::notation::PositionTextError>;
+type Writer = fn(&Position) -> String;
 
-fn notations() -> [(&'static str, fn(&Position) -> String, Reader); 3] {
+fn notations() -> [(&'static str, Writer, Reader); 3] {
     [
         ("glop1", Position::to_glop1, glop1::parse_position),
         ("glop2", Position::to_glop2, glop2::parse_position),
@@ -86,7 +87,7 @@ fn long_texts_read() {
     assert_eq!(neoglop::parse_position(&nested).unwrap().lives(), 3);
 }
 
-fn check_reader(name: &str, text: &str, write: fn(&Position) -> String, read: Reader) {
+fn check_reader(name: &str, text: &str, write: Writer, read: Reader) {
     if let Ok(p) = read(text) {
         let again = write(&p);
         let q = read(&again).unwrap_or_else(|e| panic!("{name}: {text:?} -> {again:?}: {e}"));
