@@ -14,6 +14,7 @@ mod convert;
 mod draw;
 mod moves;
 mod output;
+mod position;
 mod replay;
 
 /// Replay, check, convert and explore games of Sprouts.
@@ -25,7 +26,9 @@ mod replay;
 /// `;` (`5+ 1-6-2; 3-7-4; 1-8-2>; 3-9-4>1`).
 ///
 /// A position is written with `,` between sites, `;` between boundaries and
-/// `/` between regions, full (`1,6,2,6;3,7,4,7;5`) or abbreviated (`1,2;5`).
+/// `/` between regions, full (`1,6,2,6;3,7,4,7;5`) or abbreviated (`1,2;5`),
+/// or in a position-library notation: GLOP 1.0, GLOP 2 or neo-GLOP
+/// (`0.0.AB/AB`; see `sprouts position`).
 #[derive(Debug, Parser)]
 #[command(
     name = "sprouts",
@@ -46,6 +49,7 @@ enum Command {
     Convert(convert::Args),
     Moves(moves::Args),
     Draw(draw::Args),
+    Position(position::Args),
 }
 
 fn main() -> ExitCode {
@@ -55,6 +59,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Draw(args) => draw::run(args),
+        Command::Position(args) => position::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

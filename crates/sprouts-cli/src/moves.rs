@@ -5,11 +5,11 @@ use std::io::Write;
 use anyhow::{anyhow, bail, Context, Result};
 use serde::Serialize;
 use sprouts::model::{Position, Variant, MAX_SPOT};
-use sprouts::notation::hoey;
 use sprouts::notation::transcript::Transcript;
-use sprouts::notation::{Notation, PositionTextError};
+use sprouts::notation::Notation;
 
 use crate::output::{self, PositionJson};
+use crate::position;
 
 /// List the legal moves of a position.
 ///
@@ -42,6 +42,7 @@ Examples:
 )]
 pub struct Args {
     /// The position in Hoey notation, full or abbreviated, e.g. `1,6,2,6;3;4;5`,
+    /// or in GLOP 1.0, GLOP 2 or neo-GLOP (`0.0.AB/AB`; see --from),
     /// or a game (it starts with its header, e.g. `8+ 1(9)2`): the moves after
     /// its last move (quote it for the shell).
     #[arg(
@@ -79,6 +80,11 @@ pub struct Args {
     #[arg(long)]
     json: bool,
 
+    /// The notation of POSITION: hoey, glop1, glop2 or neoglop (detected if
+    /// not given: `,` or `;` Hoey, `}` GLOP 1.0, `|` GLOP 2, else neo-GLOP).
+    #[arg(long, value_name = "hoey|glop1|glop2|neoglop")]
+    from: Option<position::Format>,
+
     /// Write the moves in this notation.
     #[arg(long, value_name = "hoey|wgosa|lhp", default_value = "hoey")]
     notation: Notation,
@@ -108,12 +114,7 @@ pub fn run(args: &Args) -> Result<()> {
             let replay = games[0].replay().map_err(|e| anyhow!("{e}"))?;
             replay.position().clone()
         }
-        (Some(text), None) => hoey::parse_position(text)
-            .map_err(|e| match e {
-                PositionTextError::Syntax(e) => anyhow!("position text {e}"),
-                e => anyhow!("{e}"),
-            })?
-            .with_variant(variant),
+        (Some(text), None) => position::read(text, args.from)?.0.with_variant(variant),
         (None, None) => bail!("give a POSITION or --spots N"),
     };
     let mut out = output::stdout();

@@ -11,6 +11,7 @@ use sprouts::notation::transcript::Transcript;
 use sprouts::notation::{Notation, Replay};
 
 use crate::output::{self, PositionJson, PurvisJson};
+use crate::position;
 
 /// Replay games, checking every move.
 ///
@@ -76,6 +77,14 @@ pub struct Args {
     /// Print JSON instead of text (fields in --help).
     #[arg(long)]
     json: bool,
+
+    /// Print positions in this notation in text output (JSON is unchanged).
+    #[arg(
+        long,
+        value_name = "hoey|glop1|glop2|neoglop|canon",
+        default_value = "hoey"
+    )]
+    position_format: position::Shown,
 
     /// The move notation of the games (detected from the moves if not given).
     #[arg(long, value_name = "hoey|wgosa|lhp")]
@@ -153,11 +162,11 @@ pub fn run(args: &Args) -> Result<()> {
             }
             let texts = replay.texts(notation);
             for ((i, t), pos) in texts.iter().enumerate().zip(replay.positions()) {
-                let shown = output::shown(output::hoey(&pos, args.full));
+                let shown = output::shown(args.position_format.text(&pos, args.full));
                 writeln!(out, "{}\t{}\t{}", i + 1, t, shown)?;
             }
         } else {
-            let shown = output::shown(output::hoey(replay.position(), args.full));
+            let shown = output::shown(args.position_format.text(replay.position(), args.full));
             if several {
                 writeln!(out, "{}\t{shown}", game.header)?;
             } else {
