@@ -16,6 +16,7 @@ mod moves;
 mod output;
 mod position;
 mod replay;
+mod serve;
 
 /// Replay, check, convert and explore games of Sprouts.
 ///
@@ -50,6 +51,7 @@ enum Command {
     Moves(moves::Args),
     Draw(draw::Args),
     Position(position::Args),
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Command::Moves(args) => moves::run(args),
         Command::Draw(args) => draw::run(args),
         Command::Position(args) => position::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

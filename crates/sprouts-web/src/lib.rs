@@ -1,0 +1,418 @@
+//! # sprouts-web
+//!
+//! A local web page to play Sprouts: start a game or paste one (any move
+//! notation) or a full position, make moves by typing them in any notation
+//! or by clicking two spots, undo, and read the game in WGOSA, LHP and Hoey
+//! notation beside a drawing of the position.
+//!
+//! The server keeps no state: every request carries the game so far as a
+//! transcript, so any number of browsers can use it at once. The page is
+//! compiled into the binary. Routes:
+//!
+//! - `GET /`: the page.
+//! - `POST /api/show` `{"text"}`: the game or position, drawn and written out.
+//! - `POST /api/play` `{"text", "move"}`: the game after one more move, typed
+//!   in any notation.
+//! - `POST /api/join` `{"text", "from", "to"}`: the legal moves joining two spots.
+//! - `POST /api/computer` `{"text"}`: the game after the computer's move, when
+//!   a computer opponent is plugged in ([`Config::opponent`]); until then
+//!   `501 Not Implemented`.
+//!
+//! Errors are `{"error": "..."}` with status 400 (bad input), 413 (body over
+//! [`MAX_BODY`] bytes) or 501.
+//!
+//! ```
+//! let app = sprouts_web::router(sprouts_web::Config::default());
+//! # let _ = app;
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+use std::sync::Arc;
+
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{header, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use serde::{Deserialize, Serialize};
+use sprouts::draw::{draw, SvgOptions};
+use sprouts::model::{Move, Position, Spot};
+use sprouts::notation::hoey;
+use sprouts::notation::transcript::Transcript;
+use sprouts::notation::{Notation, Replay};
+
+/// The largest request body accepted, in bytes.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// The most spots a game or position may have here (drawing is the slow part).
+pub const MAX_SPOTS: u32 = 300;
+
+/// The most legal moves looked through for the moves joining two spots.
+const MAX_JOIN_SCAN: usize = 20_000;
+
+/// The most choices returned for the moves joining two spots.
+const MAX_CHOICES: usize = 24;
+
+/// The page, compiled in.
+const PAGE: &str = include_str!("page.html");
+
+/// A computer player: picks a move in a position (the hook for the solver).
+///
+/// ```
+/// use sprouts::model::{Move, Position};
+/// struct First;
+/// impl sprouts_web::Opponent for First {
+///     fn choose(&self, pos: &Position) -> Option<Move> {
+///         pos.legal_moves().next()
+///     }
+/// }
+/// let config = sprouts_web::Config { opponent: Some(std::sync::Arc::new(First)) };
+/// # let _ = config;
+/// ```
+pub trait Opponent: Send + Sync {
+    /// The move to play, or `None` when it has none (the game is over).
+    fn choose(&self, pos: &Position) -> Option<Move>;
+}
+
+/// How the server is set up.
+#[derive(Clone, Default)]
+pub struct Config {
+    /// The computer opponent, if any.
+    pub opponent: Option<Arc<dyn Opponent>>,
+}
+
+/// The routes, ready to serve.
+///
+/// ```
+/// let app = sprouts_web::router(Default::default());
+/// # let _ = app;
+/// ```
+pub fn router(config: Config) -> Router {
+    Router::new()
+        .route("/", get(page))
+        .route("/api/show", post(show))
+        .route("/api/play", post(play))
+        .route("/api/join", post(join))
+        .route("/api/computer", post(computer))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(config)
+}
+
+/// Serves the page on a listener until the process is stopped.
+///
+/// ```no_run
+/// # async fn f() -> std::io::Result<()> {
+/// let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+/// sprouts_web::serve(listener, Default::default()).await
+/// # }
+/// ```
+pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
+    axum::serve(listener, router(config)).await
+}
+
+async fn page() -> Html<&'static str> {
+    Html(PAGE)
+}
+
+/// A bad request: status and message.
+struct Failure(StatusCode, String);
+
+impl IntoResponse for Failure {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({ "error": self.1 }).to_string();
+        (self.0, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+    }
+}
+
+fn bad(message: impl Into<String>) -> Failure {
+    Failure(StatusCode::BAD_REQUEST, message.into())
+}
+
+/// Reads a JSON body (any text; the reason when it is not the right JSON).
+fn parse<T: for<'de> Deserialize<'de>>(body: &str) -> Result<T, Failure> {
+    serde_json::from_str(body).map_err(|e| bad(format!("bad request: {e}")))
+}
+
+#[derive(Deserialize)]
+struct TextRequest {
+    text: String,
+}
+
+#[derive(Deserialize)]
+struct PlayRequest {
+    text: String,
+    #[serde(rename = "move")]
+    move_text: String,
+}
+
+#[derive(Deserialize)]
+struct JoinRequest {
+    text: String,
+    from: Spot,
+    to: Spot,
+}
+
+/// What the page shows.
+#[derive(Serialize)]
+struct Shown {
+    /// The game in Hoey notation (what the page sends back), or null for a position.
+    game: Option<String>,
+    wgosa: Option<String>,
+    lhp: Option<String>,
+    hoey: Option<String>,
+    moves: usize,
+    position: String,
+    position_full: String,
+    over: bool,
+    live: Vec<Spot>,
+    svg: String,
+    computer: bool,
+}
+
+/// A game or a full position, read from text.
+enum Input {
+    Game(Box<Replay>),
+    Position(Position),
+}
+
+impl Input {
+    fn position(&self) -> &Position {
+        match self {
+            Input::Game(r) => r.position(),
+            Input::Position(p) => p,
+        }
+    }
+}
+
+fn looks_like_game(text: &str) -> bool {
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .unwrap_or("");
+    first
+        .split(|c: char| c.is_whitespace() || c == '(')
+        .next()
+        .is_some_and(|w| {
+            let digits = w.trim_end_matches(['+', '-']);
+            !digits.is_empty()
+                && digits.bytes().all(|b| b.is_ascii_digit())
+                && w.len() <= digits.len() + 1
+        })
+}
+
+fn read(text: &str) -> Result<Input, Failure> {
+    if !looks_like_game(text) {
+        let p = hoey::parse_position(text.trim()).map_err(|e| bad(format!("position: {e}")))?;
+        if p.next_spot() > MAX_SPOTS + 1 {
+            return Err(bad(format!(
+                "too many spots for this page (at most {MAX_SPOTS})"
+            )));
+        }
+        return Ok(Input::Position(p));
+    }
+    let games = Transcript::read_all(text, None).map_err(|e| bad(e.to_string()))?;
+    let [game] = games.as_slice() else {
+        return Err(bad(format!("give one game, not {}", games.len())));
+    };
+    if u64::from(game.header.spots) + game.moves.len() as u64 > u64::from(MAX_SPOTS) {
+        return Err(bad(format!(
+            "too many spots for this page (at most {MAX_SPOTS})"
+        )));
+    }
+    let replay = game.replay().map_err(|e| bad(e.to_string()))?;
+    Ok(Input::Game(Box::new(replay)))
+}
+
+fn shown(input: &Input, config: &Config) -> Result<Shown, Failure> {
+    let pos = input.position();
+    let drawing = draw(pos).map_err(|e| bad(e.to_string()))?;
+    let (highlight, caption) = match input {
+        Input::Game(r) if !r.moves().is_empty() => (
+            Some(pos.next_spot() - 1),
+            Some(format!(
+                "after move {}: {}",
+                r.moves().len(),
+                r.moves()[r.moves().len() - 1].canonical
+            )),
+        ),
+        _ => (None, None),
+    };
+    let svg = drawing.to_svg(&SvgOptions {
+        highlight,
+        title: caption,
+        ..SvgOptions::default()
+    });
+    let (game, wgosa, lhp, hoey_text, moves) = match input {
+        Input::Game(r) => (
+            Some(r.to_hoey()),
+            Some(r.to_notation(Notation::Wgosa)),
+            Some(r.to_notation(Notation::Lhp)),
+            Some(r.to_notation(Notation::Hoey)),
+            r.moves().len(),
+        ),
+        Input::Position(_) => (None, None, None, None, 0),
+    };
+    Ok(Shown {
+        game,
+        wgosa,
+        lhp,
+        hoey: hoey_text,
+        moves,
+        position: pos.to_hoey(),
+        position_full: pos.to_hoey_full(),
+        over: pos.is_over(),
+        live: pos.live_spots().collect(),
+        svg,
+        computer: config.opponent.is_some(),
+    })
+}
+
+fn json<T: Serialize>(value: &T) -> Response {
+    let body = serde_json::to_string(value).unwrap_or_else(|_| "{}".into());
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+/// Runs the slow part (replaying, drawing) off the async threads.
+async fn blocking<F>(work: F) -> Response
+where
+    F: FnOnce() -> Result<Response, Failure> + Send + 'static,
+{
+    match tokio::task::spawn_blocking(work).await {
+        Ok(Ok(r)) => r,
+        Ok(Err(f)) => f.into_response(),
+        Err(_) => {
+            Failure(StatusCode::INTERNAL_SERVER_ERROR, "internal error".into()).into_response()
+        }
+    }
+}
+
+async fn show(State(config): State<Config>, body: String) -> Response {
+    blocking(move || {
+        let req: TextRequest = parse(&body)?;
+        Ok(json(&shown(&read(&req.text)?, &config)?))
+    })
+    .await
+}
+
+/// The game text with one more move (written in Hoey notation).
+fn with_move(replay: &Replay, m: &Move) -> Result<String, Failure> {
+    let text = hoey::HoeyMove::from_move(replay.position(), m)
+        .map_err(|e| bad(e.to_string()))?
+        .to_string();
+    let mut game = replay.to_hoey();
+    // Drop a recorded result before adding the move.
+    if let Some(w) = replay.winner() {
+        let suffix = format!(" {w}");
+        if let Some(stripped) = game.strip_suffix(&suffix) {
+            game = stripped.to_string();
+        }
+    }
+    if replay.moves().is_empty() {
+        Ok(format!("{game} {text}"))
+    } else {
+        Ok(format!("{game}; {text}"))
+    }
+}
+
+fn game_of(text: &str) -> Result<Box<Replay>, Failure> {
+    match read(text)? {
+        Input::Game(r) => Ok(r),
+        Input::Position(_) => Err(bad("moves can be made in a game, not in a position")),
+    }
+}
+
+async fn play(State(config): State<Config>, body: String) -> Response {
+    blocking(move || {
+        let req: PlayRequest = parse(&body)?;
+        let replay = game_of(&req.text)?;
+        let move_text = req.move_text.trim();
+        let notation = Notation::detect(move_text).ok_or_else(|| {
+            bad(format!(
+                "cannot tell the notation of the move {move_text:?}"
+            ))
+        })?;
+        let m = notation
+            .resolve(move_text, replay.position())
+            .map_err(|e| bad(format!("move {move_text}: {e}")))?;
+        let next = with_move(&replay, &m)?;
+        Ok(json(&shown(&read(&next)?, &config)?))
+    })
+    .await
+}
+
+#[derive(Serialize)]
+struct Choice {
+    hoey: String,
+    wgosa: String,
+    lhp: String,
+    position: String,
+    svg: String,
+}
+
+#[derive(Serialize)]
+struct Choices {
+    choices: Vec<Choice>,
+    more: bool,
+}
+
+async fn join(State(_config): State<Config>, body: String) -> Response {
+    blocking(move || {
+        let req: JoinRequest = parse(&body)?;
+        let replay = game_of(&req.text)?;
+        let pos = replay.position();
+        let (a, b) = (req.from.min(req.to), req.from.max(req.to));
+        let mut choices = Vec::new();
+        let mut more = false;
+        for m in pos.legal_moves().take(MAX_JOIN_SCAN) {
+            let Some((x, y)) = pos.endpoints(&m) else {
+                continue;
+            };
+            if (x.min(y), x.max(y)) != (a, b) {
+                continue;
+            }
+            if choices.len() == MAX_CHOICES {
+                more = true;
+                break;
+            }
+            let after = pos.play(&m).map_err(|e| bad(e.to_string()))?;
+            let write = |n: Notation| n.write(pos, &m).map_err(|e| bad(e.to_string()));
+            let picture = draw(&after)
+                .map_err(|e| bad(e.to_string()))?
+                .to_svg(&SvgOptions {
+                    highlight: Some(after.next_spot() - 1),
+                    size: 160.0,
+                    ..SvgOptions::default()
+                });
+            choices.push(Choice {
+                hoey: write(Notation::Hoey)?,
+                wgosa: write(Notation::Wgosa)?,
+                lhp: write(Notation::Lhp)?,
+                position: after.to_hoey(),
+                svg: picture,
+            });
+        }
+        Ok(json(&Choices { choices, more }))
+    })
+    .await
+}
+
+async fn computer(State(config): State<Config>, body: String) -> Response {
+    blocking(move || {
+        let req: TextRequest = parse(&body)?;
+        let Some(opponent) = config.opponent.clone() else {
+            return Err(Failure(
+                StatusCode::NOT_IMPLEMENTED,
+                "no computer opponent yet".into(),
+            ));
+        };
+        let replay = game_of(&req.text)?;
+        let m = opponent
+            .choose(replay.position())
+            .ok_or_else(|| bad("the game is over: no move left"))?;
+        let next = with_move(&replay, &m)?;
+        Ok(json(&shown(&read(&next)?, &config)?))
+    })
+    .await
+}

@@ -1,0 +1,291 @@
+//! The web API, driven in-process: answers, errors, limits, several
+//! clients at once, and the computer-opponent hook.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use sprouts::model::{Move, Position};
+use sprouts_web::{router, Config, Opponent, MAX_BODY};
+use tower::ServiceExt;
+
+async fn send(
+    config: Config,
+    method: Method,
+    path: &str,
+    body: Vec<u8>,
+) -> (StatusCode, String, String) {
+    let request = Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", "application/json")
+        .body(Body::from(body))
+        .unwrap();
+    let response = router(config).oneshot(request).await.unwrap();
+    let status = response.status();
+    let kind = response
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, kind, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+async fn post(path: &str, body: Value) -> (StatusCode, Value) {
+    let (status, _, text) = send(
+        Config::default(),
+        Method::POST,
+        path,
+        body.to_string().into_bytes(),
+    )
+    .await;
+    (status, serde_json::from_str(&text).expect("JSON answer"))
+}
+
+async fn error(path: &str, body: Value) -> (StatusCode, String) {
+    let (status, v) = post(path, body).await;
+    (
+        status,
+        v["error"].as_str().expect("an error message").to_string(),
+    )
+}
+
+#[tokio::test]
+async fn the_page_is_served() {
+    let (status, kind, text) = send(Config::default(), Method::GET, "/", Vec::new()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(kind.starts_with("text/html"), "{kind}");
+    assert!(text.contains("<title>Sprouts</title>"));
+    assert!(text.contains("/api/play"));
+}
+
+#[tokio::test]
+async fn show_a_game_and_a_position() {
+    let (status, v) = post("/api/show", serde_json::json!({"text": "5+ 1-6-2; 3-7-4"})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["position_full"], "1,6,2,6;3,7,4,7;5");
+    assert_eq!(v["wgosa"], "5+ 1(6)2 3(7)4");
+    assert_eq!(v["lhp"], "5+ 1<6>2 3<7>4");
+    assert_eq!(v["hoey"], "5+ 1-6-2; 3-7-4");
+    assert_eq!(v["moves"], 2);
+    assert_eq!(v["live"], serde_json::json!([1, 2, 3, 4, 5, 6, 7]));
+    assert!(v["svg"].as_str().unwrap().starts_with("<svg"));
+    let (status, v) = post(
+        "/api/show",
+        serde_json::json!({"text": "1,6,2,6;3,7,4,7;5"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["game"], Value::Null);
+    assert_eq!(v["position"], "1,6,2,6;3,7,4,7;5");
+}
+
+#[tokio::test]
+async fn moves_in_every_notation() {
+    let (_, v) = post(
+        "/api/play",
+        serde_json::json!({"text": "5+ 1-6-2", "move": "3(7)4"}),
+    )
+    .await;
+    assert_eq!(v["game"], "5+ 1-6-2; 3-7-4");
+    let (_, v) = post(
+        "/api/play",
+        serde_json::json!({"text": v["game"], "move": "1<8>2"}),
+    )
+    .await;
+    assert_eq!(v["hoey"], "5+ 1-6-2; 3-7-4; 1-8-2>");
+    let (_, v) = post(
+        "/api/play",
+        serde_json::json!({"text": v["game"], "move": "3-9-4>1"}),
+    )
+    .await;
+    assert_eq!(v["position_full"], "1,8,2,6/3,9,4,7;2,8,1,6/4,9,3,7;5");
+    assert_eq!(v["wgosa"], "5+ 1(6)2 3(7)4 1(8)2 3(9)4[1]");
+}
+
+#[tokio::test]
+async fn joining_two_spots_lists_the_ways() {
+    let (status, v) = post(
+        "/api/join",
+        serde_json::json!({"text": "3+", "from": 1, "to": 1}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    // A loop at a lone spot: both other spots on one side, or one each side
+    // (on the sphere the two sides of the loop look alike).
+    let ways: Vec<&str> = v["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["wgosa"].as_str().unwrap())
+        .collect();
+    assert_eq!(ways, vec!["1(4)1", "1(4)1[2]"]);
+    assert_eq!(v["more"], false);
+    let (_, v) = post(
+        "/api/join",
+        serde_json::json!({"text": "3+ 1-4-1>2,3", "from": 2, "to": 3}),
+    )
+    .await;
+    assert_eq!(v["choices"].as_array().unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn bad_requests_are_400_with_a_reason() {
+    let (status, _, text) = send(
+        Config::default(),
+        Method::POST,
+        "/api/show",
+        b"{not json".to_vec(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("bad request: key must be a string"),
+        "{v}"
+    );
+    assert_eq!(
+        error("/api/play", serde_json::json!({"text": "3+"})).await,
+        (
+            StatusCode::BAD_REQUEST,
+            "bad request: missing field `move` at line 1 column 13".to_string()
+        )
+    );
+    assert_eq!(
+        error(
+            "/api/play",
+            serde_json::json!({"text": "3+", "move": "1(5)2"})
+        )
+        .await,
+        (
+            StatusCode::BAD_REQUEST,
+            "move 1(5)2: illegal: the new spot must be 4, not 5".to_string()
+        )
+    );
+    assert_eq!(
+        error(
+            "/api/play",
+            serde_json::json!({"text": "1;2;3", "move": "1(4)2"})
+        )
+        .await,
+        (
+            StatusCode::BAD_REQUEST,
+            "moves can be made in a game, not in a position".to_string()
+        )
+    );
+    assert_eq!(
+        error("/api/show", serde_json::json!({"text": "1000+"})).await,
+        (
+            StatusCode::BAD_REQUEST,
+            "too many spots for this page (at most 300)".to_string()
+        )
+    );
+    assert_eq!(
+        error("/api/show", serde_json::json!({"text": "1,8,4,9t,8,5;2"})).await,
+        (
+            StatusCode::BAD_REQUEST,
+            "cannot draw an abbreviated position (dead spots or regions left out): give the full position or the game".to_string()
+        )
+    );
+    let (status, _) = error("/api/show", serde_json::json!({"text": "5+ 1-6-2; 1-7-2"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    // Not UTF-8.
+    let (status, _, _) = send(
+        Config::default(),
+        Method::POST,
+        "/api/show",
+        vec![0xff, 0xfe],
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    // Wrong method, unknown route.
+    let (status, _, _) = send(Config::default(), Method::GET, "/api/show", Vec::new()).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    let (status, _, _) = send(Config::default(), Method::GET, "/nothing", Vec::new()).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn oversized_requests_are_refused() {
+    let big = format!("{{\"text\": \"{}\"}}", "1;".repeat(MAX_BODY));
+    let (status, _, _) = send(
+        Config::default(),
+        Method::POST,
+        "/api/show",
+        big.into_bytes(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    // Just under the limit but far too many moves: refused before replaying.
+    let long = format!("3+ {}", "1-4-2; ".repeat(8000));
+    assert!(long.len() < MAX_BODY);
+    let (status, msg) = error("/api/show", serde_json::json!({ "text": long })).await;
+    assert_eq!(
+        (status, msg.as_str()),
+        (
+            StatusCode::BAD_REQUEST,
+            "too many spots for this page (at most 300)"
+        )
+    );
+}
+
+#[tokio::test]
+async fn several_clients_at_once() {
+    let app = router(Config::default());
+    let mut tasks = Vec::new();
+    for n in 1..=8u32 {
+        let app = app.clone();
+        tasks.push(tokio::spawn(async move {
+            let body = serde_json::json!({ "text": format!("{n}+") }).to_string();
+            let request = Request::builder()
+                .method(Method::POST)
+                .uri("/api/show")
+                .body(Body::from(body))
+                .unwrap();
+            let response = app.oneshot(request).await.unwrap();
+            let status = response.status();
+            let bytes = response.into_body().collect().await.unwrap().to_bytes();
+            let v: Value = serde_json::from_slice(&bytes).unwrap();
+            (status, v["live"].as_array().unwrap().len())
+        }));
+    }
+    for (n, t) in tasks.into_iter().enumerate() {
+        assert_eq!(t.await.unwrap(), (StatusCode::OK, n + 1));
+    }
+}
+
+struct FirstMove;
+
+impl Opponent for FirstMove {
+    fn choose(&self, pos: &Position) -> Option<Move> {
+        pos.legal_moves().next()
+    }
+}
+
+#[tokio::test]
+async fn the_computer_hook() {
+    assert_eq!(
+        error("/api/computer", serde_json::json!({"text": "3+"})).await,
+        (
+            StatusCode::NOT_IMPLEMENTED,
+            "no computer opponent yet".to_string()
+        )
+    );
+    let config = Config {
+        opponent: Some(Arc::new(FirstMove)),
+    };
+    let body = serde_json::json!({"text": "2+ 1-3-2"})
+        .to_string()
+        .into_bytes();
+    let (status, _, text) = send(config, Method::POST, "/api/computer", body).await;
+    assert_eq!(status, StatusCode::OK);
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["moves"], 2);
+    assert_eq!(v["computer"], true);
+}
