@@ -46,7 +46,7 @@ use sprouts::notation::{Notation, Replay};
 pub const MAX_BODY: usize = 64 * 1024;
 
 /// The most spots a game or position may have here (drawing is the slow part).
-pub const MAX_SPOTS: u32 = 300;
+pub const MAX_SPOTS: u32 = 200;
 
 /// The most legal moves looked through for the moves joining two spots.
 const MAX_JOIN_SCAN: usize = 20_000;

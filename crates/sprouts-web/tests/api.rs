@@ -183,7 +183,7 @@ async fn bad_requests_are_400_with_a_reason() {
         error("/api/show", serde_json::json!({"text": "1000+"})).await,
         (
             StatusCode::BAD_REQUEST,
-            "too many spots for this page (at most 300)".to_string()
+            "too many spots for this page (at most 200)".to_string()
         )
     );
     assert_eq!(
@@ -230,7 +230,7 @@ async fn oversized_requests_are_refused() {
         (status, msg.as_str()),
         (
             StatusCode::BAD_REQUEST,
-            "too many spots for this page (at most 300)"
+            "too many spots for this page (at most 200)"
         )
     );
 }

@@ -189,6 +189,9 @@ const SPREAD_ROUNDS: usize = 300;
 /// Pull towards the middle, per unit of distance.
 const GRAVITY: f64 = 0.1;
 
+/// The longest move in a round, in ideal lengths, at the start (it cools to nothing).
+const TEMPERATURE: f64 = 1.0;
+
 /// The drawing being spread: points and straight segments between them.
 pub(crate) struct Frame {
     pub pos: Vec<Point>,
@@ -244,9 +247,9 @@ fn in_triangle(x: Point, a: Point, b: Point, c: Point, eps: f64) -> bool {
 /// path meets no other segment, and no distance between a point and a
 /// segment it is not on (or between two points) drops below `eps` unless
 /// it was already smaller, in which case it may not shrink.
-/// Cells over the drawing made at the start of a round. Every point and
-/// segment is listed in each cell within `margin` of where it was then;
-/// since no point moves farther than that in a round, a query for a box
+/// Cells over the drawing made at the start of a round: each point listed
+/// in the cell it was in then, each segment in the cells its box met then.
+/// No point moves farther than `margin` in a round, so a query for a box
 /// grown by `margin` finds everything that can be in the box now.
 struct Grid {
     x0: f64,
@@ -268,8 +271,13 @@ impl Grid {
     }
     /// The cells meeting a box grown by the margin.
     fn cells(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> impl Iterator<Item = usize> + '_ {
-        let (c0, c1) = (self.col(x0 - self.margin), self.col(x1 + self.margin));
-        let (r0, r1) = (self.row(y0 - self.margin), self.row(y1 + self.margin));
+        let m = self.margin;
+        self.cells_exact(x0 - m, y0 - m, x1 + m, y1 + m)
+    }
+    /// The cells meeting a box.
+    fn cells_exact(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> impl Iterator<Item = usize> + '_ {
+        let (c0, c1) = (self.col(x0), self.col(x1));
+        let (r0, r1) = (self.row(y0), self.row(y1));
         (r0..=r1).flat_map(move |r| (c0..=c1).map(move |c| r * self.cols + c))
     }
 }
@@ -278,6 +286,8 @@ impl Grid {
 struct Seen {
     stamp: Vec<u32>,
     now: u32,
+    points: Vec<usize>,
+    segments: Vec<usize>,
 }
 
 fn move_ok(
@@ -311,12 +321,12 @@ fn move_ok(
         y1 = y1.max(q.y);
     }
     let (x0, y0, x1, y1) = (x0 - eps, y0 - eps, x1 + eps, y1 + eps);
-    let inside = |q: Point| q.x >= x0 && q.x <= x1 && q.y >= y0 && q.y <= y1;
-    let worse = |old: f64, new: f64| new < old && new < eps;
     seen.now += 1;
     let now = seen.now;
-    let mut near_points = Vec::new();
-    let mut near_segments = Vec::new();
+    let mut near_points = std::mem::take(&mut seen.points);
+    let mut near_segments = std::mem::take(&mut seen.segments);
+    near_points.clear();
+    near_segments.clear();
     for c in grid.cells(x0, y0, x1, y1) {
         near_points.extend_from_slice(&grid.points[c]);
         for &si in &grid.segments[c] {
@@ -326,7 +336,37 @@ fn move_ok(
             }
         }
     }
-    for &u in &near_points {
+    let ok = move_ok_near(
+        frame,
+        &ends,
+        &near_points,
+        &near_segments,
+        v,
+        to,
+        eps,
+        (x0, y0, x1, y1),
+    );
+    seen.points = near_points;
+    seen.segments = near_segments;
+    ok
+}
+
+/// The checks of [`move_ok`] against the points and segments near the move.
+#[allow(clippy::too_many_arguments)]
+fn move_ok_near(
+    frame: &Frame,
+    ends: &[usize],
+    near_points: &[usize],
+    near_segments: &[usize],
+    v: usize,
+    to: Point,
+    eps: f64,
+    (x0, y0, x1, y1): (f64, f64, f64, f64),
+) -> bool {
+    let p = frame.pos[v];
+    let inside = |q: Point| q.x >= x0 && q.x <= x1 && q.y >= y0 && q.y <= y1;
+    let worse = |old: f64, new: f64| new < old && new < eps;
+    for &u in near_points {
         let x = frame.pos[u];
         if u == v || !inside(x) {
             continue;
@@ -334,7 +374,7 @@ fn move_ok(
         if worse(x.dist(p), x.dist(to)) {
             return false;
         }
-        for &w in &ends {
+        for &w in ends {
             if w == u {
                 continue;
             }
@@ -346,7 +386,7 @@ fn move_ok(
             }
         }
     }
-    for &si in &near_segments {
+    for &si in near_segments {
         let (a, b) = frame.segments[si];
         if a == v || b == v {
             continue;
@@ -364,7 +404,7 @@ fn move_ok(
         {
             return false;
         }
-        for &w in &ends {
+        for &w in ends {
             if w != a && w != b && segments_close(frame.pos[w], to, pa, pb, 0.0) {
                 return false;
             }
@@ -393,7 +433,7 @@ pub(crate) fn spread(frame: &mut Frame) {
     }
     let k = ideal_length(m);
     let eps = k * 0.2;
-    let reach2 = (4.0 * k) * (4.0 * k);
+    let reach2 = (3.0 * k) * (3.0 * k);
     let mut incident: Vec<Vec<usize>> = vec![Vec::new(); m];
     for (si, &(a, b)) in frame.segments.iter().enumerate() {
         incident[a].push(si);
@@ -411,17 +451,17 @@ pub(crate) fn spread(frame: &mut Frame) {
     let range = 4.0 * k;
     let mut point_cells: Vec<Vec<usize>> = Vec::new();
     let mut segment_cells: Vec<Vec<usize>> = Vec::new();
-    let mut home: Vec<Vec<usize>> = Vec::new();
     let mut seen = Seen {
         stamp: vec![0; frame.segments.len()],
         now: 0,
+        points: Vec::new(),
+        segments: Vec::new(),
     };
     for round in 0..SPREAD_ROUNDS {
         let cool = 1.0 - round as f64 / SPREAD_ROUNDS as f64;
-        let temperature = OUTER_RADIUS * 0.05 * cool + k * 0.01;
-        // A grid of cells `range` wide over the drawing, made at the start
-        // of each round: the forces look only at nearby cells (the moves
-        // are checked against everything, see `move_ok`).
+        let temperature = (OUTER_RADIUS * 0.05).min(TEMPERATURE * k) * cool + k * 0.01;
+        // A grid of cells `k` wide over the drawing, made at the start of
+        // each round (see `Grid`).
         let (mut x0, mut y0, mut x1, mut y1) = (
             f64::INFINITY,
             f64::INFINITY,
@@ -434,11 +474,9 @@ pub(crate) fn spread(frame: &mut Frame) {
             x1 = x1.max(p.x);
             y1 = y1.max(p.y);
         }
-        let cols = (((x1 - x0) / range) as usize + 1).min(512);
-        let rows = (((y1 - y0) / range) as usize + 1).min(512);
-        let size = ((x1 - x0) / cols as f64)
-            .max((y1 - y0) / rows as f64)
-            .max(range);
+        let size = k.max((x1 - x0) / 512.0).max((y1 - y0) / 512.0);
+        let cols = ((x1 - x0) / size) as usize + 1;
+        let rows = ((y1 - y0) / size) as usize + 1;
         let margin = temperature + eps;
         let mut grid = Grid {
             x0,
@@ -455,40 +493,29 @@ pub(crate) fn spread(frame: &mut Frame) {
         grid.points.resize(cols * rows, Vec::new());
         grid.segments.resize(cols * rows, Vec::new());
         for (v, p) in frame.pos.iter().enumerate() {
-            let cells: Vec<usize> = grid.cells(p.x, p.y, p.x, p.y).collect();
-            for c in cells {
-                grid.points[c].push(v);
-            }
+            let c = grid.row(p.y) * cols + grid.col(p.x);
+            grid.points[c].push(v);
         }
-        home.iter_mut().for_each(Vec::clear);
-        home.resize(cols * rows, Vec::new());
-        for (v, p) in frame.pos.iter().enumerate() {
-            home[grid.row(p.y) * cols + grid.col(p.x)].push(v);
-        }
-        let grow = k.max(margin) - margin;
         for (si, &(a, b)) in frame.segments.iter().enumerate() {
             let (pa, pb) = (frame.pos[a], frame.pos[b]);
-            let cells: Vec<usize> = grid
-                .cells(
-                    pa.x.min(pb.x) - grow,
-                    pa.y.min(pb.y) - grow,
-                    pa.x.max(pb.x) + grow,
-                    pa.y.max(pb.y) + grow,
-                )
-                .collect();
-            for c in cells {
-                grid.segments[c].push(si);
+            let (c0, c1) = (grid.col(pa.x.min(pb.x)), grid.col(pa.x.max(pb.x)));
+            let (r0, r1) = (grid.row(pa.y.min(pb.y)), grid.row(pa.y.max(pb.y)));
+            for r in r0..=r1 {
+                for c in c0..=c1 {
+                    grid.segments[r * cols + c].push(si);
+                }
             }
         }
+        let reach_cells = (reach2.sqrt() / size).ceil() as usize;
         for v in 0..m {
             let pos = &frame.pos;
             let p = pos[v];
             let (mut fx, mut fy) = (-p.x * GRAVITY, -p.y * GRAVITY);
             let mut nearest2 = range * range;
             let (cx, cy) = (grid.col(p.x), grid.row(p.y));
-            for gy in cy.saturating_sub(1)..=(cy + 1).min(rows - 1) {
-                for gx in cx.saturating_sub(1)..=(cx + 1).min(cols - 1) {
-                    for &u in &home[gy * cols + gx] {
+            for gy in cy.saturating_sub(reach_cells)..=(cy + reach_cells).min(rows - 1) {
+                for gx in cx.saturating_sub(reach_cells)..=(cx + reach_cells).min(cols - 1) {
+                    for &u in &grid.points[gy * cols + gx] {
                         if u == v {
                             continue;
                         }
@@ -511,7 +538,19 @@ pub(crate) fn spread(frame: &mut Frame) {
                 fx += dx * f;
                 fy += dy * f;
             }
-            for &si in &grid.segments[cy * cols + cx] {
+            seen.now += 1;
+            let now = seen.now;
+            let mut near = std::mem::take(&mut seen.segments);
+            near.clear();
+            for c in grid.cells_exact(p.x - k, p.y - k, p.x + k, p.y + k) {
+                for &si in &grid.segments[c] {
+                    if seen.stamp[si] != now {
+                        seen.stamp[si] = now;
+                        near.push(si);
+                    }
+                }
+            }
+            for &si in &near {
                 let (a, b) = frame.segments[si];
                 if a == v || b == v {
                     continue;
@@ -526,6 +565,7 @@ pub(crate) fn spread(frame: &mut Frame) {
                     fy += dy * f;
                 }
             }
+            seen.segments = near;
             let len = (fx * fx + fy * fy).sqrt();
             if len <= 0.0 || !len.is_finite() {
                 continue;
