@@ -583,3 +583,67 @@ proptest! {
         }
     }
 }
+
+/// The position's regions as plain lists.
+fn lists(p: &Position) -> Vec<Vec<Vec<Spot>>> {
+    p.regions()
+        .iter()
+        .map(|r| r.boundaries().iter().map(|b| b.sites().to_vec()).collect())
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// A position spoilt on purpose (one boundary reversed, two sites of a
+    /// boundary swapped, or a boundary moved to another region) that the
+    /// model still takes as complete is either drawn right or refused as
+    /// "not a drawing"; never a panic, never a wrong picture.
+    #[test]
+    fn spoilt_positions_are_refused_or_drawn_right(
+        n in 1u32..=8,
+        seeds in proptest::collection::vec(any::<u64>(), 1..14),
+        how in 0usize..3,
+        pick in any::<u64>(),
+    ) {
+        let positions = random_position(n, &seeds);
+        let p = positions.last().unwrap();
+        let mut regions = lists(p);
+        let r = (pick % regions.len() as u64) as usize;
+        let b = ((pick >> 8) % regions[r].len() as u64) as usize;
+        match how {
+            0 => regions[r][b].reverse(),
+            1 => {
+                let len = regions[r][b].len();
+                let (i, j) = (((pick >> 16) % len as u64) as usize, ((pick >> 24) % len as u64) as usize);
+                regions[r][b].swap(i, j);
+            }
+            _ => {
+                if regions.len() > 1 {
+                    let moved = regions[r].remove(b);
+                    let to = (r + 1 + ((pick >> 32) % (regions.len() as u64 - 1)) as usize) % regions.len();
+                    regions[to].push(moved);
+                    regions.retain(|x| !x.is_empty());
+                }
+            }
+        }
+        if let Ok(spoilt) = Position::new(regions, degrees(p), Variant::Normal) {
+            match draw(&spoilt) {
+                Ok(_) => prop_assert!(check(&spoilt).is_ok(), "{}: {:?}", spoilt.to_hoey_full(), check(&spoilt)),
+                Err(e) => prop_assert!(e.to_string().starts_with("not a drawing: "), "{e}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_mirrored_boundary_is_not_a_drawing() {
+    // The NOTES position with one boundary reversed: every count is still
+    // right, but the line 1-6 is then walked the same way from both sides.
+    let p = parse_position("6,2,8,1/3,9,4,7;2,8,1,6/4,9,3,7;5").unwrap();
+    assert!(p.is_complete());
+    assert_eq!(
+        draw(&p).unwrap_err().to_string(),
+        "not a drawing: the line between spots 1 and 6 is not seen from both sides"
+    );
+}
