@@ -1,8 +1,10 @@
-//! Writes a long synthetic game: from N spots, always the first legal move
-//! the generator lists, until the game is over or M moves are made.
+//! Writes a long synthetic game (see `benches/synthetic.rs`): random legal
+//! moves from N spots, until the game is over or M moves are made.
 //!
-//! `cargo run --release -p sprouts --example long_game -- N [M] [wgosa|lhp|hoey]`
-use sprouts::model::{Position, Variant};
+//! `cargo run --release -p sprouts --example long_game -- N [M] [wgosa|lhp|hoey] [SEED]`
+#[path = "../benches/synthetic.rs"]
+mod synthetic;
+
 use sprouts::notation::Notation;
 
 fn main() {
@@ -16,14 +18,6 @@ fn main() {
         .next()
         .and_then(|a| a.parse().ok())
         .unwrap_or(Notation::Wgosa);
-    let mut pos = Position::start(n, Variant::Normal);
-    let mut texts = Vec::new();
-    while texts.len() < max {
-        let Some(m) = pos.legal_moves().next() else {
-            break;
-        };
-        texts.push(notation.write(&pos, &m).expect("legal"));
-        pos.play_in_place(&m).expect("legal");
-    }
-    println!("{n}+ {}", texts.join(notation.separator()));
+    let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
+    println!("{}", synthetic::transcript(n, max, seed, notation));
 }

@@ -137,13 +137,16 @@ impl Position {
     /// assert_eq!(p.equivalent_moves(&m).len(), 2);
     /// ```
     pub fn equivalent_moves(&self, m: &Move) -> Vec<Move> {
-        let Ok(after) = self.play(m) else {
+        let Ok(target) = self.outcome(m) else {
             return Vec::new();
         };
-        let key = after.reduced();
-        let (a, b) = self.endpoints(m).expect("legal");
+        let (a, b) = target.ends();
         let mut out = vec![m.clone()];
         for (r, region) in self.regions.iter().enumerate() {
+            let touches = |x: Spot| region.boundaries.iter().any(|bd| bd.sites.contains(&x));
+            if !touches(a) || !touches(b) {
+                continue;
+            }
             let sites = |spot: Spot| -> Vec<SiteRef> {
                 let mut v = Vec::new();
                 for (bi, bd) in region.boundaries.iter().enumerate() {
@@ -189,7 +192,10 @@ impl Position {
                         if out.contains(&mv) {
                             continue;
                         }
-                        if self.play(&mv).is_ok_and(|p| p.reduced() == key) {
+                        if self
+                            .outcome(&mv)
+                            .is_ok_and(|o| self.same_outcome(&o, &target))
+                        {
                             out.push(mv);
                         }
                     }
@@ -237,17 +243,16 @@ impl Position {
         }
     }
 
-    /// The families of moves whose first site is on live boundary `bi` of
-    /// region `r` (`live[i]`: the live sites of boundary `i`; `live_boundaries`:
-    /// the boundaries with one), in the order of [`Family::order`]; joins
-    /// between two single-site spots (degree 0 or 1) only when `single_joins`.
-    fn families_from(
+    /// For counting: the families of moves whose first site is on live
+    /// boundary `bi` of region `r` (`live[i]`: the live sites of boundary
+    /// `i`; `live_boundaries`: the boundaries with one), except joins
+    /// between two single-site spots (degree 0 or 1).
+    fn families_to_count(
         &self,
         r: usize,
         x: usize,
         live: &[Vec<usize>],
         live_boundaries: &[usize],
-        single_joins: bool,
         out: &mut Vec<Family>,
     ) {
         let region = &self.regions[r];
@@ -261,18 +266,10 @@ impl Position {
             symmetric: false,
         };
         let deg2 = |bi: usize, s: usize| self.degree(region.boundaries[bi].sites[s]) == 2;
-        // Joins with a later boundary. Without `single_joins`, only those
-        // with an end of degree 2, found from those ends (then a join with an
-        // earlier boundary is listed here when only this end has degree 2).
-        if single_joins {
-            for &bj in &live_boundaries[x + 1..] {
-                for &s in &live[bi] {
-                    for &t in &live[bj] {
-                        out.push(join(bi, s, bj, t));
-                    }
-                }
-            }
-        } else {
+        // Joins with an end of degree 2, found from those ends (then a join
+        // with an earlier boundary is listed here when only this end has
+        // degree 2); joins between two single-site spots are counted apart.
+        {
             for &s in live[bi].iter().filter(|&&s| deg2(bi, s)) {
                 for &bj in live_boundaries.iter().filter(|&&bj| bj != bi) {
                     for &t in &live[bj] {
@@ -316,13 +313,14 @@ impl Position {
                 }
             }
         }
-        for f in out.iter_mut() {
-            if f.kind != MoveKind::Join && f.others > 0 {
-                if let Core::Split(x, y) = self.core(f) {
-                    f.symmetric = x == y;
-                }
-            }
-        }
+    }
+
+    /// Whether a split family's two new boundaries read the same (then a
+    /// split and its mirror coincide).
+    fn is_symmetric(&self, f: &Family) -> bool {
+        f.kind != MoveKind::Join
+            && f.others > 0
+            && matches!(self.core(f), Core::Split(x, y) if x == y)
     }
 
     fn core(&self, f: &Family) -> Core {
@@ -475,34 +473,53 @@ impl SiteIndex {
     }
 }
 
-/// A walk over the distinct families of a position, one boundary at a time:
-/// the work done before the first family is the size of the position, not
-/// the number of families.
+/// Where a [`FamilyWalk`] is on the current live boundary `bi`: its joins
+/// with the `later`-th live boundary (sites `p` of `bi`, `q` of that one),
+/// then its loops and splits (`p == q`: the loop on site `p`).
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    Join { later: usize, p: usize, q: usize },
+    Split { p: usize, q: usize },
+}
+
+/// A walk over the distinct families of a position, one family at a time
+/// in the order of [`Family::order`]: the work before the first family is
+/// one pass over the position, not the number of families.
+///
+/// When listing, every family is produced; when counting, joins between two
+/// single-site spots are left out (they are counted apart) and the others
+/// are produced one boundary at a time.
 #[derive(Debug)]
 struct FamilyWalk<'a> {
     pos: &'a Position,
-    single_joins: bool,
+    listing: bool,
     sites: SiteIndex,
     /// The region being walked, its live sites per boundary and its live
-    /// boundaries, and the next live boundary to take families from.
+    /// boundaries, and the live boundary being walked.
     region: usize,
     live: Vec<Vec<usize>>,
     live_boundaries: Vec<usize>,
-    next_boundary: usize,
-    /// Families of the current boundary not yet handed out.
+    boundary: usize,
+    step: Step,
+    /// Counting: families of the current boundary not yet handed out.
     batch: std::vec::IntoIter<Family>,
 }
 
 impl<'a> FamilyWalk<'a> {
-    fn new(pos: &'a Position, single_joins: bool) -> FamilyWalk<'a> {
+    fn new(pos: &'a Position, listing: bool) -> FamilyWalk<'a> {
         let mut walk = FamilyWalk {
             pos,
-            single_joins,
+            listing,
             sites: SiteIndex::new(pos),
             region: 0,
             live: Vec::new(),
             live_boundaries: Vec::new(),
-            next_boundary: 0,
+            boundary: 0,
+            step: Step::Join {
+                later: 1,
+                p: 0,
+                q: 0,
+            },
             batch: Vec::new().into_iter(),
         };
         walk.enter_region();
@@ -511,7 +528,12 @@ impl<'a> FamilyWalk<'a> {
 
     /// Reads the live sites of the current region (if any is left).
     fn enter_region(&mut self) {
-        self.next_boundary = 0;
+        self.boundary = 0;
+        self.step = Step::Join {
+            later: 1,
+            p: 0,
+            q: 0,
+        };
         let Some(region) = self.pos.regions.get(self.region) else {
             self.live.clear();
             self.live_boundaries.clear();
@@ -531,33 +553,123 @@ impl<'a> FamilyWalk<'a> {
             .collect();
     }
 
+    /// The next distinct family, its `symmetric` flag set.
     fn next_family(&mut self) -> Option<Family> {
         loop {
+            let mut f = if self.listing {
+                self.next_listed()?
+            } else {
+                self.next_counted()?
+            };
+            if self.pos.first_of_its_kind(&f, &self.sites) {
+                f.symmetric = self.pos.is_symmetric(&f);
+                return Some(f);
+            }
+        }
+    }
+
+    /// Counting: the next family of the current boundary's batch.
+    fn next_counted(&mut self) -> Option<Family> {
+        loop {
             if let Some(f) = self.batch.next() {
-                if self.pos.first_of_its_kind(&f, &self.sites) {
-                    return Some(f);
-                }
-                continue;
+                return Some(f);
             }
             if self.region >= self.pos.regions.len() {
                 return None;
             }
-            if self.next_boundary >= self.live_boundaries.len() {
+            if self.boundary >= self.live_boundaries.len() {
                 self.region += 1;
                 self.enter_region();
                 continue;
             }
             let mut batch = Vec::new();
-            self.pos.families_from(
+            self.pos.families_to_count(
                 self.region,
-                self.next_boundary,
+                self.boundary,
                 &self.live,
                 &self.live_boundaries,
-                self.single_joins,
                 &mut batch,
             );
-            self.next_boundary += 1;
+            self.boundary += 1;
             self.batch = batch.into_iter();
+        }
+    }
+
+    /// Listing: the next family, whether or not it is the first of its kind.
+    fn next_listed(&mut self) -> Option<Family> {
+        let pos = self.pos;
+        loop {
+            let r = self.region;
+            if r >= pos.regions.len() {
+                return None;
+            }
+            if self.boundary >= self.live_boundaries.len() {
+                self.region += 1;
+                self.enter_region();
+                continue;
+            }
+            let lb = &self.live_boundaries;
+            let bi = lb[self.boundary];
+            let live_i = &self.live[bi];
+            let family = |from: SiteRef, to: SiteRef, kind: MoveKind| Family {
+                region: r,
+                from,
+                to,
+                kind,
+                others: if kind == MoveKind::Join { 0 } else { lb.len() - 1 },
+                symmetric: false,
+            };
+            match self.step {
+                Step::Join { later, p, q } => {
+                    if later >= lb.len() {
+                        self.step = Step::Split { p: 0, q: 0 };
+                    } else if p >= live_i.len() {
+                        self.step = Step::Join {
+                            later: later + 1,
+                            p: 0,
+                            q: 0,
+                        };
+                    } else if q >= self.live[lb[later]].len() {
+                        self.step = Step::Join { later, p: p + 1, q: 0 };
+                    } else {
+                        self.step = Step::Join { later, p, q: q + 1 };
+                        let bj = lb[later];
+                        return Some(family(
+                            SiteRef::new(bi, live_i[p]),
+                            SiteRef::new(bj, self.live[bj][q]),
+                            MoveKind::Join,
+                        ));
+                    }
+                }
+                Step::Split { p, q } => {
+                    if p >= live_i.len() {
+                        self.boundary += 1;
+                        self.step = Step::Join {
+                            later: self.boundary + 1,
+                            p: 0,
+                            q: 0,
+                        };
+                    } else if q >= live_i.len() {
+                        self.step = Step::Split { p: p + 1, q: p + 1 };
+                    } else {
+                        self.step = Step::Split { p, q: q + 1 };
+                        let sites = &pos.regions[r].boundaries[bi].sites;
+                        let (s, t) = (live_i[p], live_i[q]);
+                        let a = sites[s];
+                        if p == q && pos.degree(a) <= 1 {
+                            let site = SiteRef::new(bi, s);
+                            return Some(family(site, site, MoveKind::Loop));
+                        }
+                        if p != q && sites[t] != a {
+                            return Some(family(
+                                SiteRef::new(bi, s),
+                                SiteRef::new(bi, t),
+                                MoveKind::Split,
+                            ));
+                        }
+                    }
+                }
+            }
         }
     }
 }

@@ -1,0 +1,91 @@
+//! Long synthetic games for benchmarks: random legal moves from a seeded
+//! generator, half of them drawn between two sites of one boundary (so that
+//! regions split as they do in played games), written in any notation.
+//!
+//! Shared by `benches/replay.rs` and `examples/long_game.rs`.
+
+use sprouts::model::{Move, Position, SiteRef, Variant};
+use sprouts::notation::Notation;
+
+/// A small seeded generator (xorshift64*), so that games are the same on
+/// every run and machine.
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed (any value).
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// A number below `n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
+    }
+}
+
+/// A random legal move of `pos`, or `None` when the game is over.
+pub fn random_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
+    if pos.is_over() {
+        return None;
+    }
+    loop {
+        let r = rng.below(pos.regions().len());
+        let region = &pos.regions()[r];
+        let live: Vec<SiteRef> = region
+            .boundaries()
+            .iter()
+            .enumerate()
+            .flat_map(|(bi, b)| {
+                b.sites()
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &s)| pos.is_live(s))
+                    .map(move |(i, _)| SiteRef::new(bi, i))
+            })
+            .collect();
+        if live.is_empty() {
+            continue;
+        }
+        let from = live[rng.below(live.len())];
+        let to = if rng.below(2) == 0 {
+            let same: Vec<SiteRef> = live
+                .iter()
+                .copied()
+                .filter(|s| s.boundary == from.boundary)
+                .collect();
+            same[rng.below(same.len())]
+        } else {
+            live[rng.below(live.len())]
+        };
+        let right = if from.boundary == to.boundary {
+            (0..region.boundaries().len())
+                .filter(|&i| i != from.boundary && rng.below(2) == 0)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let m = Move::new(r, from, to, right);
+        if pos.check_move(&m).is_ok() {
+            return Some(m);
+        }
+    }
+}
+
+/// A game of `moves` random moves (fewer if it ends first) from the start
+/// with `spots` spots, written in `notation`: the transcript text.
+pub fn transcript(spots: u32, moves: usize, seed: u64, notation: Notation) -> String {
+    let mut pos = Position::start(spots, Variant::Normal);
+    let mut rng = Rng::new(seed);
+    let mut texts = Vec::with_capacity(moves);
+    while texts.len() < moves {
+        let Some(m) = random_move(&pos, &mut rng) else {
+            break;
+        };
+        texts.push(notation.write(&pos, &m).expect("a legal move writes"));
+        pos.play_in_place(&m).expect("legal");
+    }
+    format!("{spots}+ {}", texts.join(notation.separator()))
+}
