@@ -166,7 +166,17 @@ impl Drawing {
         }
         out.push_str(&highlighted);
         out.push_str("</g>\n");
-        // Spots, then labels placed in the widest gap between a spot's lines.
+        // Spots, then labels placed in the widest gap between a spot's lines
+        // (or elsewhere around the spot when a curve passes there).
+        let chords: Vec<((f64, f64), (f64, f64))> = self
+            .lines
+            .iter()
+            .flat_map(|l| {
+                let poly: Vec<(f64, f64)> = l.flatten(4).into_iter().map(tx).collect();
+                poly.windows(2).map(|w| (w[0], w[1])).collect::<Vec<_>>()
+            })
+            .collect();
+        let centres: Vec<(f64, f64)> = self.spots.iter().map(|s| tx(s.at)).collect();
         let mut labels = String::new();
         for s in &self.spots {
             let (cx, cy) = tx(s.at);
@@ -186,9 +196,14 @@ impl Drawing {
                 s.spot,
                 s.live
             );
-            let dir = self.label_direction(s.spot, s.at);
             let off = SPOT_R + FONT * 0.75;
-            let (lx, ly) = (cx + dir.x * off, cy - dir.y * off);
+            let (lx, ly) = label_place(
+                (cx, cy),
+                self.label_direction(s.spot, s.at),
+                off,
+                &chords,
+                &centres,
+            );
             let color = if red {
                 "#d62728"
             } else if s.live {
@@ -258,4 +273,57 @@ impl Drawing {
         }
         Point::new(best.1.cos(), best.1.sin())
     }
+}
+
+/// Where a label goes (pixels): the first of the preferred direction and
+/// twelve others around the spot whose label box is clear of every curve
+/// and other spot, or else the clearest.
+fn label_place(
+    at: (f64, f64),
+    preferred: Point,
+    off: f64,
+    chords: &[((f64, f64), (f64, f64))],
+    centres: &[(f64, f64)],
+) -> (f64, f64) {
+    let clear_enough = FONT * 0.7;
+    let dist = |p: (f64, f64), a: (f64, f64), b: (f64, f64)| {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len2 = dx * dx + dy * dy;
+        let t = if len2 > 0.0 {
+            (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        ((p.0 - a.0 - t * dx).powi(2) + (p.1 - a.1 - t * dy).powi(2)).sqrt()
+    };
+    let mut best = (
+        f64::NEG_INFINITY,
+        (at.0 + preferred.x * off, at.1 - preferred.y * off),
+    );
+    let base = preferred.y.atan2(preferred.x);
+    for i in 0..13 {
+        let angle = if i == 0 {
+            base
+        } else {
+            base + std::f64::consts::TAU * i as f64 / 13.0
+        };
+        let c = (at.0 + angle.cos() * off, at.1 - angle.sin() * off);
+        let mut clearance = f64::INFINITY;
+        for &(a, b) in chords {
+            clearance = clearance.min(dist(c, a, b));
+        }
+        for &q in centres {
+            if q != at {
+                clearance =
+                    clearance.min(((c.0 - q.0).powi(2) + (c.1 - q.1).powi(2)).sqrt() - SPOT_R);
+            }
+        }
+        if clearance >= clear_enough {
+            return c;
+        }
+        if clearance > best.0 {
+            best = (clearance, c);
+        }
+    }
+    best.1
 }
