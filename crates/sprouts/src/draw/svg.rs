@@ -168,7 +168,7 @@ impl Drawing {
         out.push_str("</g>\n");
         // Spots, then labels placed in the widest gap between a spot's lines
         // (or elsewhere around the spot when a curve passes there).
-        let chords: Vec<((f64, f64), (f64, f64))> = self
+        let chords: Vec<Chord> = self
             .lines
             .iter()
             .flat_map(|l| {
@@ -275,6 +275,9 @@ impl Drawing {
     }
 }
 
+/// A straight piece of a flattened curve, in pixels.
+type Chord = ((f64, f64), (f64, f64));
+
 /// Where a label goes (pixels): the first of the preferred direction and
 /// twelve others around the spot whose label box is clear of every curve
 /// and other spot, or else the clearest.
@@ -282,7 +285,7 @@ fn label_place(
     at: (f64, f64),
     preferred: Point,
     off: f64,
-    chords: &[((f64, f64), (f64, f64))],
+    chords: &[Chord],
     centres: &[(f64, f64)],
 ) -> (f64, f64) {
     let clear_enough = FONT * 0.7;
