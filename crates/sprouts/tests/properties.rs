@@ -136,6 +136,34 @@ proptest! {
         }
     }
 
+    /// The spot index (built once per position) lists exactly the sites a
+    /// scan of the position finds, also after moves are played in place.
+    #[test]
+    fn spot_index_matches_a_scan(n in 1u32..=12, seeds in prop::collection::vec(any::<u64>(), 36)) {
+        let g = random_game(n, &seeds);
+        let mut played = Position::start(n, Variant::Normal);
+        for (i, p) in g.positions.iter().enumerate() {
+            for q in [p, &played] {
+                for x in 0..=q.next_spot() {
+                    let mut want = Vec::new();
+                    for (r, region) in q.regions().iter().enumerate() {
+                        for (bi, b) in region.boundaries().iter().enumerate() {
+                            for (k, &s) in b.sites().iter().enumerate() {
+                                if s == x {
+                                    want.push((r, sprouts::model::SiteRef::new(bi, k)));
+                                }
+                            }
+                        }
+                    }
+                    prop_assert_eq!(q.sites_of_spot(x), want.as_slice());
+                }
+            }
+            if let Some(m) = g.moves.get(i) {
+                played.play_in_place(m).unwrap();
+            }
+        }
+    }
+
     /// Position texts: the full text reads back equal (up to 7a-7c); the
     /// abbreviated text, read and written again, is byte-identical and keeps
     /// every move.

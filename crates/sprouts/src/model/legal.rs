@@ -142,23 +142,9 @@ impl Position {
         };
         let (a, b) = target.ends();
         let mut out = vec![m.clone()];
-        for (r, region) in self.regions.iter().enumerate() {
-            let touches = |x: Spot| region.boundaries.iter().any(|bd| bd.sites.contains(&x));
-            if !touches(a) || !touches(b) {
-                continue;
-            }
-            let sites = |spot: Spot| -> Vec<SiteRef> {
-                let mut v = Vec::new();
-                for (bi, bd) in region.boundaries.iter().enumerate() {
-                    for (i, &x) in bd.sites.iter().enumerate() {
-                        if x == spot {
-                            v.push(SiteRef::new(bi, i));
-                        }
-                    }
-                }
-                v
-            };
-            let (sa, sb) = (sites(a), sites(b));
+        for r in self.shared_regions(a, b) {
+            let region = &self.regions[r];
+            let (sa, sb) = (self.sites_in(r, a), self.sites_in(r, b));
             for &s in &sa {
                 for &t in &sb {
                     if (a == b) != (s == t) {
@@ -404,8 +390,8 @@ impl Position {
     /// Whether no family before `f` (in [`Family::order`]) makes the same
     /// moves. Only families joining the same two spots can, so only a spot
     /// of degree 2 (two sites) gives `f` any rival; they are found through
-    /// the index of sites.
-    fn first_of_its_kind(&self, f: &Family, sites: &SiteIndex) -> bool {
+    /// the spot index.
+    fn first_of_its_kind(&self, f: &Family) -> bool {
         let region = &self.regions[f.region];
         let a = region.boundaries[f.from.boundary].sites[f.from.index];
         let b = region.boundaries[f.to.boundary].sites[f.to.index];
@@ -413,8 +399,8 @@ impl Position {
             return true;
         }
         let order = f.order();
-        for &(ra, sa) in sites.of(a) {
-            for &(rb, sb) in sites.of(b) {
+        for &(ra, sa) in self.sites_of_spot(a) {
+            for &(rb, sb) in self.sites_of_spot(b) {
                 let itself =
                     ra == f.region && ((sa, sb) == (f.from, f.to) || (sb, sa) == (f.from, f.to));
                 if ra != rb || itself {
@@ -446,33 +432,6 @@ impl Position {
     }
 }
 
-/// The sites of every live spot (at most two: a live spot has degree at
-/// most 2), by region; built once per walk over the families.
-#[derive(Debug, Default)]
-struct SiteIndex {
-    sites: Vec<Vec<(usize, SiteRef)>>,
-}
-
-impl SiteIndex {
-    fn new(pos: &Position) -> SiteIndex {
-        let mut sites = vec![Vec::new(); pos.next_spot() as usize];
-        for (r, region) in pos.regions.iter().enumerate() {
-            for (bi, b) in region.boundaries.iter().enumerate() {
-                for (i, &x) in b.sites.iter().enumerate() {
-                    if pos.is_live(x) {
-                        sites[x as usize].push((r, SiteRef::new(bi, i)));
-                    }
-                }
-            }
-        }
-        SiteIndex { sites }
-    }
-
-    fn of(&self, x: Spot) -> &[(usize, SiteRef)] {
-        self.sites.get(x as usize).map_or(&[], Vec::as_slice)
-    }
-}
-
 /// Where a [`FamilyWalk`] is on the current live boundary `bi`: its joins
 /// with the `later`-th live boundary (sites `p` of `bi`, `q` of that one),
 /// then its loops and splits (`p == q`: the loop on site `p`).
@@ -493,7 +452,6 @@ enum Step {
 struct FamilyWalk<'a> {
     pos: &'a Position,
     listing: bool,
-    sites: SiteIndex,
     /// The region being walked, its live sites per boundary and its live
     /// boundaries, and the live boundary being walked.
     region: usize,
@@ -510,7 +468,6 @@ impl<'a> FamilyWalk<'a> {
         let mut walk = FamilyWalk {
             pos,
             listing,
-            sites: SiteIndex::new(pos),
             region: 0,
             live: Vec::new(),
             live_boundaries: Vec::new(),
@@ -561,7 +518,7 @@ impl<'a> FamilyWalk<'a> {
             } else {
                 self.next_counted()?
             };
-            if self.pos.first_of_its_kind(&f, &self.sites) {
+            if self.pos.first_of_its_kind(&f) {
                 f.symmetric = self.pos.is_symmetric(&f);
                 return Some(f);
             }
@@ -616,7 +573,11 @@ impl<'a> FamilyWalk<'a> {
                 from,
                 to,
                 kind,
-                others: if kind == MoveKind::Join { 0 } else { lb.len() - 1 },
+                others: if kind == MoveKind::Join {
+                    0
+                } else {
+                    lb.len() - 1
+                },
                 symmetric: false,
             };
             match self.step {
@@ -630,7 +591,11 @@ impl<'a> FamilyWalk<'a> {
                             q: 0,
                         };
                     } else if q >= self.live[lb[later]].len() {
-                        self.step = Step::Join { later, p: p + 1, q: 0 };
+                        self.step = Step::Join {
+                            later,
+                            p: p + 1,
+                            q: 0,
+                        };
                     } else {
                         self.step = Step::Join { later, p, q: q + 1 };
                         let bj = lb[later];

@@ -11,6 +11,7 @@
 //! - [`Purvis`]: lives, moves made and left, and the cannibal parity.
 
 mod error;
+mod index;
 mod legal;
 mod moves;
 mod position;

@@ -1,5 +1,7 @@
 //! Structural moves and how playing one changes a position (NOTES.md section 2).
 
+use std::sync::OnceLock;
+
 use super::error::{MoveError, MoveErrorKind as K};
 use super::position::{Boundary, Position, Region, Spot};
 use super::reduce::{reduced_boundaries, reduced_boundary};
@@ -329,6 +331,7 @@ impl Position {
         self.degree[a as usize] += 1;
         self.degree[b as usize] += 1;
         self.degree.push(2);
+        self.index = OnceLock::new();
         Ok(())
     }
 

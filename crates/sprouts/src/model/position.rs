@@ -1,6 +1,9 @@
 //! Labelled positions: regions of boundaries of sites in left-hand order.
 
 use std::fmt;
+use std::sync::OnceLock;
+
+use super::index::SpotIndex;
 
 use super::error::{PositionError, PositionErrorKind};
 
@@ -142,6 +145,8 @@ pub struct Position {
     pub(crate) degree: Vec<u8>,
     pub(crate) start: Option<u32>,
     pub(crate) variant: Variant,
+    /// Where every spot's sites are; built on first use, dropped by a move.
+    pub(crate) index: OnceLock<SpotIndex>,
 }
 
 impl Position {
@@ -166,6 +171,7 @@ impl Position {
             degree: vec![0; n as usize + 1],
             start: Some(n),
             variant,
+            index: OnceLock::new(),
         }
     }
 
@@ -240,6 +246,7 @@ impl Position {
             degree: if degrees.is_empty() { vec![0] } else { degrees },
             start: None,
             variant,
+            index: OnceLock::new(),
         };
         pos.check(may_be_complete)?;
         Ok(pos)

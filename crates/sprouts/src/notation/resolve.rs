@@ -3,7 +3,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
-use crate::model::{Position, Region, SiteRef, Spot};
+use crate::model::{Position, Region, Spot};
 use crate::notation::cursor::numbers;
 
 /// Checks the parts every move text has: the new spot is the next one, and
@@ -29,31 +29,6 @@ pub(crate) fn check_ends(pos: &Position, from: Spot, new: Spot, to: Spot) -> Res
         ));
     }
     Ok(())
-}
-
-/// The sites of `spot` in a region.
-pub(crate) fn sites_of(region: &Region, spot: Spot) -> Vec<SiteRef> {
-    let mut out = Vec::new();
-    for (bi, b) in region.boundaries().iter().enumerate() {
-        for (i, &s) in b.sites().iter().enumerate() {
-            if s == spot {
-                out.push(SiteRef::new(bi, i));
-            }
-        }
-    }
-    out
-}
-
-/// Whether a spot has a site in a region.
-pub(crate) fn touches(region: &Region, x: Spot) -> bool {
-    region.boundaries().iter().any(|b| b.sites().contains(&x))
-}
-
-/// The regions (indices) where a spot has a site.
-pub(crate) fn regions_of(pos: &Position, x: Spot) -> Vec<usize> {
-    (0..pos.regions().len())
-        .filter(|&i| touches(&pos.regions()[i], x))
-        .collect()
 }
 
 /// The boundary (index) of every spot of a region, in one pass.

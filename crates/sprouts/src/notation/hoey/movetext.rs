@@ -7,7 +7,7 @@ use std::str::FromStr;
 use crate::model::{Move, MoveError, MoveKind, Outcome, Position, Region, SiteRef, Spot};
 use crate::notation::cursor::{parse_trimmed, Cursor};
 use crate::notation::error::{ResolveError, SyntaxError};
-use crate::notation::resolve::{canonical, check_ends, regions_of, sites_of, spot_boundaries};
+use crate::notation::resolve::{canonical, check_ends, spot_boundaries};
 
 /// One end of a Hoey move: a spot, and for a pier spot the site, named by
 /// the first live spot after it in left-hand order (`5.1`).
@@ -170,8 +170,8 @@ fn double_pivot(pos: &Position, a: Spot, b: Spot) -> bool {
     if a == b || pos.degree(a) != 2 || pos.degree(b) != 2 {
         return false;
     }
-    let ra = regions_of(pos, a);
-    ra.len() == 2 && ra == regions_of(pos, b)
+    let ra = pos.regions_of_spot(a);
+    ra.len() == 2 && ra == pos.regions_of_spot(b)
 }
 
 /// The other boundaries of a region that hold a live spot.
@@ -244,12 +244,9 @@ impl HoeyMove {
         let mut found: Vec<Move> = Vec::new();
         let mut reason: Option<String> = None;
         let mut shared = false;
-        for (r, region) in pos.regions().iter().enumerate() {
-            let sa = sites_of(region, a);
-            let sb = sites_of(region, b);
-            if sa.is_empty() || sb.is_empty() {
-                continue;
-            }
+        for r in pos.shared_regions(a, b) {
+            let region = &pos.regions()[r];
+            let (sa, sb) = (pos.sites_in(r, a), pos.sites_in(r, b));
             shared = true;
             let pick = |sites: Vec<SiteRef>, ep: &Endpoint| -> Vec<SiteRef> {
                 match ep.site {
@@ -435,7 +432,7 @@ impl HoeyMove {
         let (a, b) = (a.min(b), a.max(b));
         let new = pos.next_spot();
         let hint = |site: SiteRef, spot: Spot| -> Vec<Option<Spot>> {
-            if sites_of(region, spot).len() > 1 {
+            if pos.sites_in(m.region(), spot).len() > 1 {
                 vec![None, Some(next_live_after(pos, region, site))]
             } else {
                 vec![None]

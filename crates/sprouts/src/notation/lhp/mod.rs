@@ -46,9 +46,7 @@ use std::str::FromStr;
 use crate::model::{Move, MoveError, MoveKind, Outcome, Position, Side, Spot};
 use crate::notation::cursor::{compress, expand, parse_trimmed, write_list, ListItem};
 use crate::notation::error::{ResolveError, SyntaxError};
-use crate::notation::resolve::{
-    canonical, check_ends, regions_of, sites_of, spot_boundaries, touches,
-};
+use crate::notation::resolve::{canonical, check_ends, spot_boundaries};
 
 /// A move written in LHP notation, not yet resolved.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -151,7 +149,7 @@ fn double_pivot_regions(pos: &Position, f: Spot, h: Spot) -> Option<[usize; 2]> 
     if f == h || pos.degree(f) != 2 || pos.degree(h) != 2 {
         return None;
     }
-    let (rf, rh) = (regions_of(pos, f), regions_of(pos, h));
+    let (rf, rh) = (pos.regions_of_spot(f), pos.regions_of_spot(h));
     (rf.len() == 2 && rf == rh).then(|| [rf[0], rf[1]])
 }
 
@@ -218,12 +216,9 @@ impl LhpMove {
         let mut shared = false;
         // When f and h are pivots of the same two regions, those regions.
         let pivots = double_pivot_regions(pos, f, h);
-        for (r, region) in pos.regions().iter().enumerate() {
-            let sf = sites_of(region, f);
-            let sh = sites_of(region, h);
-            if sf.is_empty() || sh.is_empty() {
-                continue;
-            }
+        for r in pos.shared_regions(f, h) {
+            let region = &pos.regions()[r];
+            let (sf, sh) = (pos.sites_in(r, f), pos.sites_in(r, h));
             shared = true;
             let boundary_of = spot_boundaries(region);
             for &s in &sf {
@@ -321,7 +316,7 @@ impl LhpMove {
                                     && x != h
                                     && x != g
                                     && l.contains(x)
-                                    && q.is_none_or(|qi| !touches(&pos.regions()[qi], x))
+                                    && q.is_none_or(|qi| !pos.regions_of_spot(x).contains(&qi))
                             })
                         };
                         match self.at {

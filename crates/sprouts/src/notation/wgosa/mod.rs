@@ -42,7 +42,7 @@ use std::str::FromStr;
 use crate::model::{Move, MoveKind, Outcome, Position, Region, Side, SiteRef, Spot};
 use crate::notation::cursor::{compress, expand, parse_trimmed, write_list};
 use crate::notation::error::{ResolveError, SyntaxError};
-use crate::notation::resolve::{canonical, check_ends, sites_of, touches};
+use crate::notation::resolve::{canonical, check_ends};
 
 pub use crate::notation::cursor::ListItem;
 
@@ -215,12 +215,9 @@ impl WgosaMove {
         let mut cands: Vec<Candidate> = Vec::new();
         let mut reason: Option<String> = None;
         let mut shared = false;
-        for (r, region) in pos.regions().iter().enumerate() {
-            let sf = sites_of(region, f);
-            let sh = sites_of(region, h);
-            if sf.is_empty() || sh.is_empty() {
-                continue;
-            }
+        for r in pos.shared_regions(f, h) {
+            let region = &pos.regions()[r];
+            let (sf, sh) = (pos.sites_in(r, f), pos.sites_in(r, h));
             shared = true;
             for &s in &sf {
                 for &t in &sh {
@@ -474,12 +471,7 @@ impl WgosaMove {
         // Rule 4 only sees which of the regions where the move can be drawn
         // a spot `i` touches: of the spots that touch the same ones, only the
         // lowest can give the shortest text.
-        let drawable: Vec<usize> = (0..pos.regions().len())
-            .filter(|&i| {
-                let rg = &pos.regions()[i];
-                touches(rg, a) && touches(rg, b)
-            })
-            .collect();
+        let drawable = pos.shared_regions(a, b);
         let mut ats: Vec<Option<Spot>> = vec![None];
         if drawable.len() > 1 {
             let mut live: Vec<Spot> = std::iter::once(out.right())
@@ -491,10 +483,8 @@ impl WgosaMove {
             live.dedup();
             let mut seen: Vec<Vec<bool>> = Vec::new();
             for x in live {
-                let pattern: Vec<bool> = drawable
-                    .iter()
-                    .map(|&i| touches(&pos.regions()[i], x))
-                    .collect();
+                let touched = pos.regions_of_spot(x);
+                let pattern: Vec<bool> = drawable.iter().map(|i| touched.contains(i)).collect();
                 if !seen.contains(&pattern) {
                     seen.push(pattern);
                     ats.push(Some(x));
