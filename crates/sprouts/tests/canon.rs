@@ -369,3 +369,26 @@ fn canonical_texts() {
     assert_eq!(c("0+0+1.1"), "0+0+1.1");
     assert_eq!(c("AB/AB"), "AB/AB");
 }
+
+#[test]
+fn many_interchangeable_pendant_parts() {
+    // 18 boundaries `B1` of one region, each pivot leading to a region `B2`
+    // (or 9, each leading to a region with two more below): the search must
+    // not try every order of them.
+    for text in ["^x:x2%<x1.>9<x1.>9", "^x:x2^y:yx.x%<y1.>91"] {
+        let p = neoglop::parse_position(text).unwrap();
+        let c = canonical(&p);
+        let mut rng = Rng(0x5EED_0004);
+        for _ in 0..3 {
+            assert_eq!(canonical(&symmetric_copy(&mut rng, &p)), c, "{text}");
+        }
+        assert_eq!(
+            canonical(&neoglop::parse_position(&c.to_string()).unwrap()),
+            c
+        );
+    }
+    assert_eq!(
+        canonical(&neoglop::parse_position("^x:x2%<x1.>3").unwrap()).to_string(),
+        "1A.1B.1D/A2/B2/D2"
+    );
+}

@@ -41,6 +41,11 @@ pub(crate) struct Graph {
     col: Vec<u64>,
     /// Per region and orientation: the closed boundaries' local segments, sorted.
     closed: Vec<[Closed; 2]>,
+    /// Region 0 read in stored orientation only (for the parts of a land
+    /// compared by [`Graph::unit_key`]).
+    pinned: bool,
+    /// Keys of detached units already computed, by boundary and orientation.
+    units: std::cell::RefCell<std::collections::HashMap<(u32, bool), Vec<Tok>>>,
 }
 
 impl Graph {
@@ -56,6 +61,8 @@ impl Graph {
             open: Vec::new(),
             col: Vec::new(),
             closed: Vec::new(),
+            pinned: false,
+            units: Default::default(),
         };
         let mut first: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
         for (ri, r) in land.iter().enumerate() {
@@ -107,7 +114,7 @@ impl Graph {
                     let mut v: Vec<(Vec<Tok>, u32)> = g.rbounds[r]
                         .iter()
                         .filter(|&&b| !g.open[b as usize])
-                        .map(|&b| (g.least_local(b, o == 0), b))
+                        .map(|&b| (g.least_local(b, o == 0).0, b))
                         .collect();
                     v.sort();
                     v
@@ -197,7 +204,7 @@ impl Graph {
     /// The rotation is chosen in linear time on the sequence of (colour,
     /// distance to the other site of the same letter), which every rotation
     /// shifts; starts that tie on it give the same named sequence.
-    fn least_local(&self, b: u32, fwd: bool) -> Vec<Tok> {
+    fn least_local(&self, b: u32, fwd: bool) -> (Vec<Tok>, u32) {
         let len = self.blen[b as usize];
         let start = self.bstart[b as usize];
         let order: Vec<u32> = if fwd {
@@ -230,7 +237,7 @@ impl Graph {
             seg.push(self.local_token(s, &mut names));
         }
         seg.push(END_BOUNDARY);
-        seg
+        (seg, order[first])
     }
 
     fn local_token(&self, s: u32, names: &mut std::collections::HashMap<u32, u32>) -> Tok {
@@ -430,15 +437,38 @@ impl Graph {
             version: 0,
         };
         let mut stack: Vec<(State, Phase)> = Vec::new();
-        let mut roots: Vec<u32> = by_col[from..from + size].iter().map(|x| x.1).collect();
-        self.drop_twins(&mut roots);
-        for &root in roots.iter().rev() {
-            let r = self.bregion[self.site_boundary[root as usize] as usize];
+        let mut class: Vec<u32> = by_col[from..from + size].iter().map(|x| x.1).collect();
+        self.drop_twins(&mut class);
+        // Roots: the class's sites on boundaries with a pivot; for closed
+        // boundaries, one of each kind per region, from its least rotation
+        // (the others give the same layouts).
+        let mut roots: Vec<(u32, bool)> = Vec::new();
+        let mut kinds: std::collections::HashSet<(u32, Vec<Tok>)> =
+            std::collections::HashSet::new();
+        for &root in &class {
+            let b = self.site_boundary[root as usize];
+            let r = self.bregion[b as usize];
             let flat = self.rbounds[r as usize]
                 .iter()
                 .all(|&x| self.blen[x as usize] <= 2);
-            let orientations: &[bool] = if flat { &[true] } else { &[false, true] };
-            for &fwd in orientations {
+            let pinned = self.pinned && r == 0;
+            let orientations: &[bool] = if flat || pinned {
+                &[true]
+            } else {
+                &[false, true]
+            };
+            if self.open[b as usize] {
+                roots.extend(orientations.iter().map(|&fwd| (root, fwd)));
+            } else if kinds.insert((r, self.least_local(b, true).0)) {
+                roots.extend(
+                    orientations
+                        .iter()
+                        .map(|&fwd| (self.least_local(b, fwd).1, fwd)),
+                );
+            }
+        }
+        for &(root, fwd) in roots.iter().rev() {
+            {
                 let mut st = self.new_state();
                 let r = self.bregion[self.site_boundary[root as usize] as usize];
                 st.seen[r as usize] = true;
@@ -517,7 +547,7 @@ impl Graph {
                     let flat = self.rbounds[r as usize]
                         .iter()
                         .all(|&x| self.blen[x as usize] <= 2);
-                    let order = if flat {
+                    let order = if flat || (self.pinned && r == 0) {
                         Ordering::Less
                     } else {
                         fwd_seg.cmp(&back_seg)
@@ -542,6 +572,7 @@ impl Graph {
                             };
                         }
                         Ordering::Equal => {
+                            let before = st.next;
                             let mut a = st.clone();
                             self.write(&mut a, entry, true);
                             let mut z = st;
@@ -551,7 +582,10 @@ impl Graph {
                                 // when they leave the same state.
                                 self.write_closed(&mut a, r, true, NONE);
                                 self.write_closed(&mut z, r, false, NONE);
-                                if a.key == z.key && a.name == z.name && a.queue == z.queue {
+                                if a.key == z.key
+                                    && ((a.name == z.name && a.queue == z.queue)
+                                        || self.mirror_alike(&a, &z, r, before))
+                                {
                                     st = a;
                                     phase = Phase::Next;
                                     continue;
@@ -629,6 +663,9 @@ impl Graph {
                     options.sort();
                     let least = options[0].0.clone();
                     options.retain(|o| o.0 == least);
+                    if options.len() > 1 {
+                        self.drop_alike_units(&st, r, fwd, &mut options);
+                    }
                     if options.len() == 1 {
                         let s = options[0].1;
                         let b = self.site_boundary[s as usize];
@@ -689,6 +726,180 @@ impl Graph {
             }
         }
         *sites = kept;
+    }
+
+    /// Among tied options, keeps one boundary of each kind of *detached
+    /// unit*: a boundary of region `r` whose pivots lead to regions that
+    /// reach the rest of the land only through this boundary. Swapping two
+    /// units with the same key (the boundary read in the region's
+    /// orientation, with everything hanging from it) is a symmetry fixing
+    /// everything else, and nothing in them is named yet: both choices lead
+    /// to the same layouts.
+    fn drop_alike_units(&self, st: &State, r: u32, fwd: bool, options: &mut Vec<(Vec<Tok>, u32)>) {
+        let mut kinds: Vec<(u32, Vec<Tok>)> = Vec::new();
+        let mut keep = Vec::with_capacity(options.len());
+        for o in options.drain(..) {
+            let b = self.site_boundary[o.1 as usize];
+            if kinds.iter().any(|x| x.0 == b) {
+                keep.push(o);
+                continue;
+            }
+            match self.unit(st, r, b) {
+                Some(regions) => {
+                    let cached = self.units.borrow().get(&(b, fwd)).cloned();
+                    let key = match cached {
+                        Some(k) => k,
+                        None => {
+                            let k = self.unit_key(b, fwd, &regions);
+                            self.units.borrow_mut().insert((b, fwd), k.clone());
+                            k
+                        }
+                    };
+                    if kinds.iter().any(|x| x.1 == key && x.0 != b) {
+                        continue;
+                    }
+                    kinds.push((b, key));
+                    keep.push(o);
+                }
+                None => keep.push(o),
+            }
+        }
+        *options = keep;
+    }
+
+    /// Whether the two orientations of region `r`, which wrote the same
+    /// tokens, differ only by which of two alike detached parts got which
+    /// new letter: the k-th new letter of each is the same site, or two
+    /// pivots each holding a detached unit, with equal keys. Mirroring the
+    /// region and swapping those units is then a symmetry fixing the rest.
+    fn mirror_alike(&self, a: &State, z: &State, r: u32, before: u32) -> bool {
+        let new_sites = |st: &State| {
+            let mut v: Vec<(u32, u32)> = self.rbounds[r as usize]
+                .iter()
+                .flat_map(|&b| self.sites(b))
+                .filter(|&s| st.name[s as usize] >= before)
+                .map(|s| (st.name[s as usize], s))
+                .collect();
+            v.sort_unstable();
+            v
+        };
+        let (na, nz) = (new_sites(a), new_sites(z));
+        if na.len() != nz.len() {
+            return false;
+        }
+        for (&(x, sa), &(y, sz)) in na.iter().zip(&nz) {
+            if x != y {
+                return false;
+            }
+            if sa == sz {
+                continue;
+            }
+            if self.typ[sa as usize] != PIVOT || self.typ[sz as usize] != PIVOT {
+                return false;
+            }
+            let key = |site: u32| {
+                let regions = self.unit_of(a, r, &[site])?;
+                Some(self.unit_key_sites(&[site], &regions))
+            };
+            match (key(sa), key(sz)) {
+                (Some(ka), Some(kz)) if ka == kz => {}
+                _ => return false,
+            }
+        }
+        true
+    }
+
+    /// The regions hanging from boundary `b` of region `r`, if they reach
+    /// the rest of the land only through `b` and none is visited yet.
+    fn unit(&self, st: &State, r: u32, b: u32) -> Option<Vec<u32>> {
+        let sites: Vec<u32> = self.sites(b).collect();
+        self.unit_of(st, r, &sites)
+    }
+
+    /// The regions hanging from `sites` of region `r` (sites that are not
+    /// pivots are ignored), if they reach the rest of the land only through
+    /// those sites and none is visited yet (at most 64 regions).
+    fn unit_of(&self, st: &State, r: u32, sites: &[u32]) -> Option<Vec<u32>> {
+        let mut seen: Vec<u32> = Vec::new();
+        let mut todo: Vec<u32> = Vec::new();
+        for &s in sites {
+            let p = self.partner[s as usize];
+            if self.typ[s as usize] == PIVOT {
+                let pr = self.bregion[self.site_boundary[p as usize] as usize];
+                if pr == r || st.seen[pr as usize] {
+                    return None;
+                }
+                if !seen.contains(&pr) {
+                    seen.push(pr);
+                    todo.push(pr);
+                }
+            }
+        }
+        while let Some(x) = todo.pop() {
+            if seen.len() > 64 {
+                return None;
+            }
+            for &xb in &self.rbounds[x as usize] {
+                for s in self.sites(xb) {
+                    if self.typ[s as usize] != PIVOT {
+                        continue;
+                    }
+                    let p = self.partner[s as usize];
+                    let pb = self.site_boundary[p as usize];
+                    let pr = self.bregion[pb as usize];
+                    if pr == r {
+                        if !sites.contains(&p) {
+                            return None;
+                        }
+                        continue;
+                    }
+                    if st.seen[pr as usize] {
+                        return None;
+                    }
+                    if !seen.contains(&pr) {
+                        seen.push(pr);
+                        todo.push(pr);
+                    }
+                }
+            }
+        }
+        Some(seen)
+    }
+
+    /// The canonical key of boundary `b` (read in orientation `fwd`, in a
+    /// region of its own that is never mirrored) with the regions hanging
+    /// from it.
+    fn unit_key(&self, b: u32, fwd: bool, regions: &[u32]) -> Vec<Tok> {
+        let len = self.blen[b as usize];
+        let start = self.bstart[b as usize];
+        let own: Vec<u32> = (0..len)
+            .map(|k| start + if fwd { k } else { (len - k) % len })
+            .collect();
+        self.unit_key_sites(&own, regions)
+    }
+
+    /// The canonical key of `sites` (as one boundary of a region never
+    /// mirrored) with the regions hanging from them.
+    fn unit_key_sites(&self, sites: &[u32], regions: &[u32]) -> Vec<Tok> {
+        let sym = |s: u32| match self.typ[s as usize] {
+            ZERO => Sym::Zero,
+            ONE => Sym::One,
+            TWO => Sym::Two,
+            _ => Sym::Letter(s.min(self.partner[s as usize])),
+        };
+        let own: Vec<Sym> = sites.iter().map(|&s| sym(s)).collect();
+        let mut land: Land = vec![vec![own]];
+        for &x in regions {
+            land.push(
+                self.rbounds[x as usize]
+                    .iter()
+                    .map(|&xb| self.sites(xb).map(sym).collect())
+                    .collect(),
+            );
+        }
+        let mut g = Graph::new(&land);
+        g.pinned = true;
+        g.least_key()
     }
 
     fn first_token(&self, st: &State, s: u32) -> Tok {
