@@ -155,7 +155,7 @@ proptest! {
                             }
                         }
                     }
-                    prop_assert_eq!(q.sites_of_spot(x), want.as_slice());
+                    prop_assert_eq!(q.sites_of_spot(x), want);
                 }
             }
             if let Some(m) = g.moves.get(i) {

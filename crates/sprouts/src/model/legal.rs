@@ -399,8 +399,8 @@ impl Position {
             return true;
         }
         let order = f.order();
-        for &(ra, sa) in self.sites_of_spot(a) {
-            for &(rb, sb) in self.sites_of_spot(b) {
+        for (ra, sa) in self.sites_of_spot(a) {
+            for (rb, sb) in self.sites_of_spot(b) {
                 let itself =
                     ra == f.region && ((sa, sb) == (f.from, f.to) || (sb, sa) == (f.from, f.to));
                 if ra != rb || itself {

@@ -1,7 +1,5 @@
 //! Structural moves and how playing one changes a position (NOTES.md section 2).
 
-use std::sync::OnceLock;
-
 use super::error::{MoveError, MoveErrorKind as K};
 use super::position::{Boundary, Position, Region, Spot};
 use super::reduce::{reduced_boundaries, reduced_boundary};
@@ -300,6 +298,8 @@ impl Position {
         let (a, b) = self.endpoints(m).expect("checked");
         let (x_core, y_core) = self.new_boundaries(m, (a, b));
         let r = m.region;
+        self.unindex_region(r);
+        let split = y_core.is_some();
         let mut boundaries = std::mem::take(&mut self.regions[r].boundaries);
         match y_core {
             None => {
@@ -331,7 +331,7 @@ impl Position {
         self.degree[a as usize] += 1;
         self.degree[b as usize] += 1;
         self.degree.push(2);
-        self.index = OnceLock::new();
+        self.reindex_after_move(r, split);
         Ok(())
     }
 
