@@ -1,8 +1,8 @@
-//! Writes a long synthetic game (see `benches/synthetic.rs`): random legal
+//! Writes a long synthetic game (see `benches/support/synthetic.rs`): random legal
 //! moves from N spots, until the game is over or M moves are made.
 //!
 //! `cargo run --release -p sprouts --example long_game -- N [M] [wgosa|lhp|hoey] [SEED]`
-#[path = "../benches/synthetic.rs"]
+#[path = "../benches/support/synthetic.rs"]
 mod synthetic;
 
 use sprouts::notation::Notation;
