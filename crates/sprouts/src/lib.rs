@@ -19,3 +19,4 @@ pub mod canon;
 pub mod draw;
 pub mod model;
 pub mod notation;
+pub mod solve;

@@ -1,0 +1,1 @@
+//! An embedded redb database of solved Sprouts positions (work in progress).

@@ -1,0 +1,28 @@
+//! Solves N-spot starts and prints timings (a quick benchmark).
+use std::time::Instant;
+
+use sprouts::model::{Position, Variant};
+use sprouts::solve::Solver;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let max: u32 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(8);
+    let variant = if args.get(2).map(|s| s.as_str()) == Some("misere") {
+        Variant::Misere
+    } else {
+        Variant::Normal
+    };
+    for n in 1..=max {
+        let mut s = Solver::new();
+        let t = Instant::now();
+        let w = s.win(&Position::start(n, variant)).unwrap();
+        println!(
+            "{n}\t{}\t{:.3}s\t{} searched\t{} generated\t{} stored",
+            if w { "W" } else { "L" },
+            t.elapsed().as_secs_f64(),
+            s.searched(),
+            s.generated(),
+            s.store().len()
+        );
+    }
+}

@@ -1,0 +1,368 @@
+//! Keys of lands: the bytes a land is stored under.
+//!
+//! A key is always a faithful description of the land (decoding it gives an
+//! isomorphic land), so any [`LandCanon`] is *sound*: two lands with equal
+//! keys are the same game. What differs is how often isomorphic lands get
+//! the same key: [`ExactCanon`] always, [`PseudoCanon`] whenever the
+//! invariants it sorts by break every tie (which is most of the time), much
+//! faster. Symmetries used (NOTES.md section 8): rotating a boundary,
+//! reordering boundaries and regions, renaming spots, and mirroring one
+//! whole region (reversing all its boundaries).
+
+use super::compact::{is_letter, END_BOUNDARY, END_REGION, FIRST_LETTER};
+
+/// Computes the key of one land (its regions of boundaries of site bytes).
+///
+/// ```
+/// use sprouts::model::{Position, Variant};
+/// use sprouts::solve::{decompose_with, ExactCanon, PseudoCanon};
+/// let p = Position::start(3, Variant::Normal);
+/// assert_eq!(decompose_with(&p, &PseudoCanon).unwrap(), decompose_with(&p, &ExactCanon).unwrap());
+/// ```
+pub trait LandCanon {
+    /// The key bytes of a land given as regions of boundaries of site bytes
+    /// (letters may carry any numbers; the key renumbers them).
+    fn key(&self, land: &[Vec<Vec<u8>>]) -> Vec<u8>;
+}
+
+/// A fast pseudo-canonical key: boundaries at the least rotation of an
+/// invariant reading of their sites, sorted by it, each region in the
+/// orientation whose reading is smaller, regions sorted, letters renumbered
+/// in order of first appearance. Ties are left in the order given.
+///
+/// ```
+/// use sprouts::model::{Position, Variant};
+/// use sprouts::solve::decompose;
+/// // Two lone spots: one land `0.0.`
+/// assert_eq!(decompose(&Position::start(2, Variant::Normal)).unwrap()[0].to_string(), "0.0.");
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PseudoCanon;
+
+/// The exact canonical key: the least key over every choice the invariant
+/// ordering of [`PseudoCanon`] leaves open (a branch-and-bound search).
+/// Isomorphic lands always get the same key.
+///
+/// ```
+/// use sprouts::solve::{ExactCanon, LandCanon};
+/// // Two regions AB and BA (letters 3 and 4): mirrored, the same land.
+/// let a = ExactCanon.key(&[vec![vec![3, 4]], vec![vec![3, 4]]]);
+/// let b = ExactCanon.key(&[vec![vec![4, 3]], vec![vec![3, 4]]]);
+/// assert_eq!(a, b);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ExactCanon;
+
+/// The invariant reading of a site in a boundary read in one direction:
+/// `0`, `1`, `2` as they are; a pivot letter (listed once in the region) 4;
+/// a pier letter 8 + the distance to its other site going forward.
+fn invariant(b: &[u8], region_count: &[u8; 256]) -> Vec<u8> {
+    let n = b.len();
+    let mut out = Vec::with_capacity(n);
+    for (i, &x) in b.iter().enumerate() {
+        if !is_letter(x) {
+            out.push(x);
+        } else if region_count[x as usize] < 2 {
+            out.push(4);
+        } else {
+            let mut d = 1;
+            while d < n && b[(i + d) % n] != x {
+                d += 1;
+            }
+            out.push(8 + d.min(240) as u8);
+        }
+    }
+    out
+}
+
+/// Start of the least rotation of `s` (Booth-style, linear).
+pub(crate) fn least_rotation_start(s: &[u8]) -> usize {
+    let n = s.len();
+    if n < 2 {
+        return 0;
+    }
+    let (mut i, mut j, mut k) = (0usize, 1usize, 0usize);
+    while i < n && j < n && k < n {
+        let (x, y) = (s[(i + k) % n], s[(j + k) % n]);
+        if x == y {
+            k += 1;
+            continue;
+        }
+        if x > y {
+            i += k + 1;
+        } else {
+            j += k + 1;
+        }
+        if i == j {
+            j += 1;
+        }
+        k = 0;
+    }
+    i.min(j)
+}
+
+fn rotate(s: &[u8], start: usize) -> Vec<u8> {
+    let mut v = Vec::with_capacity(s.len());
+    v.extend_from_slice(&s[start..]);
+    v.extend_from_slice(&s[..start]);
+    v
+}
+
+/// One boundary read in one orientation: its invariant reading at the
+/// least rotation, and the sites at that rotation.
+struct Read {
+    inv: Vec<u8>,
+    sites: Vec<u8>,
+    /// Every start giving the least invariant rotation (exact search only).
+    starts: Vec<usize>,
+    raw: Vec<u8>,
+}
+
+fn region_count(region: &[Vec<u8>]) -> [u8; 256] {
+    let mut c = [0u8; 256];
+    for b in region {
+        for &x in b {
+            c[x as usize] = c[x as usize].wrapping_add(1);
+        }
+    }
+    c
+}
+
+/// The region read in one orientation: boundaries sorted by invariant
+/// reading, and the region's reading (readings joined by END_BOUNDARY).
+fn read_region(region: &[Vec<u8>], mirror: bool, all_starts: bool) -> (Vec<u8>, Vec<Read>) {
+    let count = region_count(region);
+    let mut reads: Vec<Read> = region
+        .iter()
+        .map(|b| {
+            let raw: Vec<u8> = if mirror {
+                b.iter().rev().copied().collect()
+            } else {
+                b.clone()
+            };
+            let inv = invariant(&raw, &count);
+            let st = least_rotation_start(&inv);
+            let inv_rot = rotate(&inv, st);
+            let starts = if all_starts {
+                (0..inv.len())
+                    .filter(|&s| (0..inv.len()).all(|k| inv[(s + k) % inv.len()] == inv_rot[k]))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            Read {
+                sites: rotate(&raw, st),
+                inv: inv_rot,
+                starts,
+                raw,
+            }
+        })
+        .collect();
+    reads.sort_by(|a, b| a.inv.cmp(&b.inv));
+    let mut reading = Vec::new();
+    for r in &reads {
+        reading.extend_from_slice(&r.inv);
+        reading.push(END_BOUNDARY);
+    }
+    (reading, reads)
+}
+
+impl LandCanon for PseudoCanon {
+    fn key(&self, land: &[Vec<Vec<u8>>]) -> Vec<u8> {
+        let mut regions: Vec<(Vec<u8>, Vec<Read>)> = land
+            .iter()
+            .map(|r| {
+                let fwd = read_region(r, false, false);
+                let rev = read_region(r, true, false);
+                if rev.0 < fwd.0 {
+                    rev
+                } else {
+                    fwd
+                }
+            })
+            .collect();
+        regions.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut names = [0u8; 256];
+        let mut next = FIRST_LETTER;
+        let mut out = Vec::with_capacity(land.iter().map(|r| r.len() * 4).sum());
+        for (_, reads) in &regions {
+            for rd in reads {
+                for &x in &rd.sites {
+                    out.push(name(x, &mut names, &mut next));
+                }
+                out.push(END_BOUNDARY);
+            }
+            out.push(END_REGION);
+        }
+        out
+    }
+}
+
+#[inline]
+fn name(x: u8, names: &mut [u8; 256], next: &mut u8) -> u8 {
+    if !is_letter(x) {
+        return x;
+    }
+    if names[x as usize] == 0 {
+        names[x as usize] = *next;
+        *next += 1;
+    }
+    names[x as usize]
+}
+
+/// A region's possible readings for the exact search: each orientation
+/// whose reading is least, with its boundaries.
+struct RegionChoices {
+    reading: Vec<u8>,
+    orientations: Vec<Vec<Read>>,
+}
+
+impl LandCanon for ExactCanon {
+    fn key(&self, land: &[Vec<Vec<u8>>]) -> Vec<u8> {
+        let mut regions: Vec<RegionChoices> = land
+            .iter()
+            .map(|r| {
+                let fwd = read_region(r, false, true);
+                let rev = read_region(r, true, true);
+                match fwd.0.cmp(&rev.0) {
+                    std::cmp::Ordering::Less => RegionChoices {
+                        reading: fwd.0,
+                        orientations: vec![fwd.1],
+                    },
+                    std::cmp::Ordering::Greater => RegionChoices {
+                        reading: rev.0,
+                        orientations: vec![rev.1],
+                    },
+                    std::cmp::Ordering::Equal => RegionChoices {
+                        reading: fwd.0,
+                        orientations: vec![fwd.1, rev.1],
+                    },
+                }
+            })
+            .collect();
+        regions.sort_by(|a, b| a.reading.cmp(&b.reading));
+        let mut search = Exact {
+            regions: &regions,
+            best: None,
+        };
+        let mut used = vec![false; regions.len()];
+        search.regions_from(&mut used, 0, &mut Vec::new(), &mut [0u8; 256], FIRST_LETTER);
+        search.best.unwrap_or_default()
+    }
+}
+
+struct Exact<'a> {
+    regions: &'a [RegionChoices],
+    best: Option<Vec<u8>>,
+}
+
+impl Exact<'_> {
+    /// Whether `out` is already greater than the best key's prefix.
+    fn pruned(&self, out: &[u8]) -> bool {
+        match &self.best {
+            Some(b) => out > &b[..out.len().min(b.len())],
+            None => false,
+        }
+    }
+
+    /// Places the `placed`-th region: any unused region of the tie group
+    /// (equal reading) that comes next in the sorted order.
+    fn regions_from(
+        &mut self,
+        used: &mut [bool],
+        placed: usize,
+        out: &mut Vec<u8>,
+        names: &mut [u8; 256],
+        next: u8,
+    ) {
+        if self.pruned(out) {
+            return;
+        }
+        if placed == self.regions.len() {
+            if self.best.as_ref().is_none_or(|b| out[..] < b[..]) {
+                self.best = Some(out.clone());
+            }
+            return;
+        }
+        let reading = &self.regions[placed].reading;
+        for ri in 0..self.regions.len() {
+            if used[ri] || &self.regions[ri].reading != reading {
+                continue;
+            }
+            used[ri] = true;
+            for o in 0..self.regions[ri].orientations.len() {
+                let reads = &self.regions[ri].orientations[o];
+                let mut bused = vec![false; reads.len()];
+                self.boundaries_from(used, placed, ri, o, &mut bused, 0, out, names, next);
+            }
+            used[ri] = false;
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn boundaries_from(
+        &mut self,
+        used: &mut [bool],
+        placed: usize,
+        ri: usize,
+        o: usize,
+        bused: &mut [bool],
+        bplaced: usize,
+        out: &mut Vec<u8>,
+        names: &mut [u8; 256],
+        next: u8,
+    ) {
+        if self.pruned(out) {
+            return;
+        }
+        let reads = &self.regions[ri].orientations[o];
+        if bplaced == reads.len() {
+            out.push(END_REGION);
+            self.regions_from(used, placed + 1, out, names, next);
+            out.pop();
+            return;
+        }
+        let inv = &reads[bplaced].inv;
+        let mut tried: Vec<Vec<u8>> = Vec::new();
+        for bi in 0..reads.len() {
+            if bused[bi] || &reads[bi].inv != inv {
+                continue;
+            }
+            let letterless = !reads[bi].raw.iter().any(|&x| is_letter(x));
+            if letterless {
+                // Interchangeable with an identical letterless boundary.
+                if tried.contains(&reads[bi].sites) {
+                    continue;
+                }
+                tried.push(reads[bi].sites.clone());
+            }
+            bused[bi] = true;
+            for &st in &reads[bi].starts {
+                let sites = rotate(&reads[bi].raw, st);
+                let mut names2 = *names;
+                let mut next2 = next;
+                let len = out.len();
+                for &x in &sites {
+                    out.push(name(x, &mut names2, &mut next2));
+                }
+                out.push(END_BOUNDARY);
+                self.boundaries_from(
+                    used,
+                    placed,
+                    ri,
+                    o,
+                    bused,
+                    bplaced + 1,
+                    out,
+                    &mut names2,
+                    next2,
+                );
+                out.truncate(len);
+                if letterless {
+                    break;
+                }
+            }
+            bused[bi] = false;
+        }
+    }
+}

@@ -1,0 +1,473 @@
+//! The solver's compact, unlabelled form of a position (NOTES.md section 8).
+//!
+//! A *land* is written as bytes: every live site is one byte, a boundary
+//! ends with [`END_BOUNDARY`], a region with [`END_REGION`]. Site bytes
+//! follow GLOP (Lemoine & Viennot): [`ZERO`] a spot with 3 lives (always
+//! alone on its boundary), [`ONE`] a spot with 2 lives, [`TWO`] a 1-life
+//! spot whose other site is gone (dead region or merged), and a *letter*
+//! (`FIRST_LETTER..`) a 1-life spot listed twice: twice in one region (a
+//! pier: GLOP's lower case) or once in each of two regions (a pivot: upper
+//! case). Dead spots are not written. In a land key the letters are
+//! numbered `FIRST_LETTER, FIRST_LETTER + 1, ...` in order of first
+//! appearance.
+//!
+//! While the solver works, a position is a list of regions of boundaries of
+//! site bytes ([`Regions`]); [`simplify`] applies the simplifications and
+//! splits the result into lands.
+
+use crate::model::Position;
+
+use super::canon::LandCanon;
+use super::SolveError;
+
+/// A spot with 3 lives (degree 0).
+pub const ZERO: u8 = 0;
+/// A spot with 2 lives (degree 1).
+pub const ONE: u8 = 1;
+/// A spot with 1 life listed once.
+pub const TWO: u8 = 2;
+/// The first letter: a spot with 1 life listed twice.
+pub const FIRST_LETTER: u8 = 3;
+/// The largest letter byte a key may hold.
+pub const LAST_LETTER: u8 = 0xFB;
+/// A spot that dies in the move being built (working form only).
+pub(crate) const DEAD: u8 = 0xFC;
+/// Ends a land in a multi-land key (misère positions).
+pub const END_LAND: u8 = 0xFD;
+/// Ends a region.
+pub const END_REGION: u8 = 0xFE;
+/// Ends a boundary.
+pub const END_BOUNDARY: u8 = 0xFF;
+
+/// The largest number of lives a position may have to be solved: every
+/// letter is a spot with one life, so a land never needs more letters than
+/// this (plus the two or three a move creates before it is simplified).
+pub const MAX_LIVES: u32 = 240;
+
+/// Regions of boundaries of site bytes (the solver's working form).
+pub(crate) type Regions = Vec<Vec<Vec<u8>>>;
+
+/// Whether a site byte is a letter.
+#[inline]
+pub(crate) fn is_letter(x: u8) -> bool {
+    (FIRST_LETTER..=LAST_LETTER).contains(&x)
+}
+
+/// Lives of a site byte's spot.
+#[inline]
+pub(crate) fn lives_of(x: u8) -> u32 {
+    match x {
+        ZERO => 3,
+        ONE => 2,
+        _ => 1,
+    }
+}
+
+/// The working form of a labelled position: dead spots dropped, every spot
+/// coded by its lives and how often it is listed. Not yet simplified.
+pub(crate) fn regions_of(pos: &Position) -> Result<Regions, SolveError> {
+    let lives = pos.lives();
+    if lives > MAX_LIVES {
+        return Err(SolveError::too_large(lives));
+    }
+    let n = pos.next_spot() as usize;
+    let mut count = vec![0u32; n + 1];
+    for r in pos.regions() {
+        for b in r.boundaries() {
+            for &s in b.sites() {
+                if pos.is_live(s) {
+                    count[s as usize] += 1;
+                }
+            }
+        }
+    }
+    let mut letter = vec![0u8; n + 1];
+    let mut next = FIRST_LETTER;
+    let mut out = Vec::with_capacity(pos.regions().len());
+    for r in pos.regions() {
+        let mut region = Vec::with_capacity(r.boundaries().len());
+        for b in r.boundaries() {
+            let mut bd = Vec::with_capacity(b.len());
+            for &s in b.sites() {
+                let code = match pos.degree(s) {
+                    0 => ZERO,
+                    1 => ONE,
+                    2 if count[s as usize] >= 2 => {
+                        if letter[s as usize] == 0 {
+                            letter[s as usize] = next;
+                            next += 1;
+                        }
+                        letter[s as usize]
+                    }
+                    2 => TWO,
+                    _ => continue,
+                };
+                bd.push(code);
+            }
+            region.push(bd);
+        }
+        out.push(region);
+    }
+    Ok(out)
+}
+
+/// Applies the simplifications of NOTES.md section 8 to `regions` and
+/// pushes the key of every land it splits into onto `out` (unsorted).
+///
+/// The rules, each a change of representation that keeps the game tree
+/// (Lemoine & Viennot 2007, section 3):
+/// - dead spots are already gone (the working form never holds them);
+/// - two adjacent sites of one spot on a boundary merge: a line drawn from
+///   either leaves the same live sites on each side;
+/// - empty boundaries and regions go;
+/// - a region whose spots have fewer than 2 lives in all holds no move now
+///   and never will (moves elsewhere only take lives), so it goes;
+/// - a letter listed once after that becomes [`TWO`] (the other site was in
+///   a region that can never be played in);
+/// - a region with at most 3 lives becomes one boundary (its boundaries
+///   joined one after the other): after any move in it, one of the two
+///   regions it becomes has the new spot's single life only, so which
+///   boundary went where can never matter;
+/// - regions linked by no letter are independent: separate lands.
+///
+/// Tests cross-check the result against the model (`tests/solve.rs`).
+pub(crate) fn simplify<C: LandCanon + ?Sized>(
+    mut regions: Regions,
+    canon: &C,
+    out: &mut Vec<Vec<u8>>,
+) {
+    // Adjacent sites of one spot (cyclically) merge; empty boundaries go.
+    for r in regions.iter_mut() {
+        for b in r.iter_mut() {
+            b.retain(|&x| x != DEAD);
+            merge_adjacent(b);
+        }
+        r.retain(|b| !b.is_empty());
+    }
+    regions.retain(|r| !r.is_empty());
+    let mut count = [0u8; 256];
+    for r in &regions {
+        for b in r {
+            for &x in b {
+                count[x as usize] = count[x as usize].wrapping_add(1);
+            }
+        }
+    }
+    // Regions with fewer than two lives go.
+    let mut stamp = [0u16; 256];
+    let mut keep = Vec::with_capacity(regions.len());
+    for (ri, r) in regions.iter().enumerate() {
+        let lives = region_lives(r, &mut stamp, ri as u16 + 1);
+        keep.push(lives >= 2);
+        if lives < 2 {
+            for b in r {
+                for &x in b {
+                    count[x as usize] -= 1;
+                }
+            }
+        }
+    }
+    let mut ki = keep.iter();
+    regions.retain(|_| *ki.next().unwrap_or(&true));
+    // Letters listed once become TWO; small regions become one boundary.
+    for (ri, r) in regions.iter_mut().enumerate() {
+        for b in r.iter_mut() {
+            for x in b.iter_mut() {
+                if is_letter(*x) && count[*x as usize] == 1 {
+                    *x = TWO;
+                }
+            }
+        }
+        if r.len() > 1 && region_lives(r, &mut stamp, (ri + 1000) as u16) <= 3 {
+            // Joined in a fixed order of their contents so that the result
+            // depends as little as possible on the order they were listed in.
+            r.sort_by_key(|x| (x.len(), abstract_sites(x)));
+            let joined: Vec<u8> = r.concat();
+            *r = vec![joined];
+        }
+    }
+    // Lands: regions linked by a letter listed in both.
+    let n = regions.len();
+    if n == 0 {
+        return;
+    }
+    let mut parent: Vec<usize> = (0..n).collect();
+    let mut first_region = [u16::MAX; 256];
+    for (ri, r) in regions.iter().enumerate() {
+        for b in r {
+            for &x in b {
+                if is_letter(x) {
+                    let f = first_region[x as usize];
+                    if f == u16::MAX {
+                        first_region[x as usize] = ri as u16;
+                    } else if f as usize != ri {
+                        union(&mut parent, f as usize, ri);
+                    }
+                }
+            }
+        }
+    }
+    let mut groups: Vec<(usize, Regions)> = Vec::new();
+    for (ri, r) in regions.into_iter().enumerate() {
+        let root = find(&mut parent, ri);
+        match groups.iter_mut().find(|(g, _)| *g == root) {
+            Some((_, v)) => v.push(r),
+            None => groups.push((root, vec![r])),
+        }
+    }
+    for (_, land) in groups {
+        out.push(canon.key(&land));
+    }
+}
+
+/// A boundary's sites with letters shown only as letters (for ordering).
+fn abstract_sites(b: &[u8]) -> Vec<u8> {
+    b.iter()
+        .map(|&x| if is_letter(x) { FIRST_LETTER } else { x })
+        .collect()
+}
+
+/// Lives of a region: the lives of its distinct spots (a pier counts once).
+fn region_lives(r: &[Vec<u8>], stamp: &mut [u16; 256], mark: u16) -> u32 {
+    let mut lives = 0;
+    for b in r {
+        for &x in b {
+            if is_letter(x) {
+                if stamp[x as usize] != mark {
+                    stamp[x as usize] = mark;
+                    lives += 1;
+                }
+            } else {
+                lives += lives_of(x);
+            }
+        }
+    }
+    lives
+}
+
+/// Removes the second of two cyclically adjacent sites of one letter.
+fn merge_adjacent(b: &mut Vec<u8>) {
+    if b.len() < 2 {
+        return;
+    }
+    let mut out: Vec<u8> = Vec::with_capacity(b.len());
+    for &x in b.iter() {
+        if is_letter(x) && out.last() == Some(&x) {
+            continue;
+        }
+        out.push(x);
+    }
+    if out.len() > 1 && is_letter(out[0]) && out.last() == out.first() {
+        out.pop();
+    }
+    *b = out;
+}
+
+fn find(parent: &mut [usize], mut x: usize) -> usize {
+    while parent[x] != x {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    x
+}
+
+fn union(parent: &mut [usize], a: usize, b: usize) {
+    let (ra, rb) = (find(parent, a), find(parent, b));
+    if ra != rb {
+        parent[ra.max(rb)] = ra.min(rb);
+    }
+}
+
+/// Reads a land key back into regions, checking its shape.
+pub(crate) fn parse_land(key: &[u8]) -> Result<Regions, SolveError> {
+    let mut regions = Vec::new();
+    let mut region: Vec<Vec<u8>> = Vec::new();
+    let mut boundary = Vec::new();
+    for (i, &x) in key.iter().enumerate() {
+        match x {
+            END_BOUNDARY => {
+                if boundary.is_empty() {
+                    return Err(SolveError::bad_key(i, "an empty boundary"));
+                }
+                region.push(std::mem::take(&mut boundary));
+            }
+            END_REGION => {
+                if !boundary.is_empty() || region.is_empty() {
+                    return Err(SolveError::bad_key(i, "an empty or unfinished region"));
+                }
+                regions.push(std::mem::take(&mut region));
+            }
+            x if x <= LAST_LETTER => boundary.push(x),
+            _ => return Err(SolveError::bad_key(i, "a byte that is no site")),
+        }
+    }
+    if !boundary.is_empty() || !region.is_empty() {
+        return Err(SolveError::bad_key(key.len(), "an unfinished region"));
+    }
+    Ok(regions)
+}
+
+/// Reads a land key known to be well formed (made by this module).
+pub(crate) fn parse_land_unchecked(key: &[u8]) -> Regions {
+    let mut regions = Vec::with_capacity(4);
+    let mut region: Vec<Vec<u8>> = Vec::with_capacity(4);
+    let mut boundary = Vec::with_capacity(8);
+    for &x in key {
+        match x {
+            END_BOUNDARY => region.push(std::mem::take(&mut boundary)),
+            END_REGION => regions.push(std::mem::take(&mut region)),
+            x => boundary.push(x),
+        }
+    }
+    regions
+}
+
+/// The land in a GLOP-2-like text: `0`, `1`, `2` as in GLOP, letters
+/// `a`..`z` then `A`..`Z` then `{n}` (numbered from 52), `.` after every
+/// boundary, `|` between regions.
+pub(crate) fn land_text(key: &[u8]) -> String {
+    let mut s = String::new();
+    let mut first = true;
+    let mut region_open = false;
+    for &x in key {
+        match x {
+            END_BOUNDARY => s.push('.'),
+            END_REGION => {
+                region_open = false;
+                first = false;
+            }
+            x => {
+                if !region_open && !first {
+                    s.push('|');
+                }
+                region_open = true;
+                match x {
+                    ZERO => s.push('0'),
+                    ONE => s.push('1'),
+                    TWO => s.push('2'),
+                    x => {
+                        let k = (x - FIRST_LETTER) as u32;
+                        if k < 26 {
+                            s.push(char::from(b'a' + k as u8));
+                        } else if k < 52 {
+                            s.push(char::from(b'A' + (k - 26) as u8));
+                        } else {
+                            s.push_str(&format!("{{{k}}}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    s
+}
+
+/// Reads the text of [`land_text`] (regions separated by `|`, boundaries
+/// ended by `.`) into regions; letters may be any of `a-z`, `A-Z`, `{n}`.
+pub(crate) fn parse_land_text(text: &str) -> Result<Regions, SolveError> {
+    let mut regions: Regions = Vec::new();
+    let mut region: Vec<Vec<u8>> = Vec::new();
+    let mut boundary: Vec<u8> = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        let code = match c {
+            b'0' => Some(ZERO),
+            b'1' => Some(ONE),
+            b'2' => Some(TWO),
+            b'a'..=b'z' => Some(FIRST_LETTER + (c - b'a')),
+            b'A'..=b'Z' => Some(FIRST_LETTER + 26 + (c - b'A')),
+            b'{' => {
+                let end = text[i..]
+                    .find('}')
+                    .ok_or_else(|| SolveError::bad_text(i, "an unclosed '{'"))?;
+                let k: u32 = text[i + 1..i + end]
+                    .parse()
+                    .map_err(|_| SolveError::bad_text(i, "a letter number in '{}'"))?;
+                if k > (LAST_LETTER - FIRST_LETTER) as u32 {
+                    return Err(SolveError::bad_text(i, "a letter number too large"));
+                }
+                i += end;
+                Some(FIRST_LETTER + k as u8)
+            }
+            b'.' => {
+                if boundary.is_empty() {
+                    return Err(SolveError::bad_text(i, "an empty boundary"));
+                }
+                region.push(std::mem::take(&mut boundary));
+                None
+            }
+            b'|' => {
+                if !boundary.is_empty() || region.is_empty() {
+                    return Err(SolveError::bad_text(i, "an empty or unfinished region"));
+                }
+                regions.push(std::mem::take(&mut region));
+                None
+            }
+            _ => return Err(SolveError::bad_text(i, "a site, '.' or '|'")),
+        };
+        if let Some(code) = code {
+            boundary.push(code);
+        }
+        i += 1;
+    }
+    if !boundary.is_empty() {
+        return Err(SolveError::bad_text(
+            text.len(),
+            "'.' after the last boundary",
+        ));
+    }
+    if !region.is_empty() {
+        regions.push(region);
+    }
+    check_letters(&regions).map_err(|what| SolveError::bad_text(text.len(), what))?;
+    Ok(regions)
+}
+
+/// Checks that every letter is listed exactly twice (in one boundary, or in
+/// two regions) and that a `0` is alone on its boundary.
+pub(crate) fn check_letters(regions: &Regions) -> Result<(), &'static str> {
+    let mut count = [0u32; 256];
+    let mut lives = 0u32;
+    for r in regions {
+        for b in r {
+            for &x in b {
+                count[x as usize] += 1;
+                if x == ZERO && b.len() != 1 {
+                    return Err("a 0 alone on its boundary");
+                }
+            }
+        }
+    }
+    for x in FIRST_LETTER..=LAST_LETTER {
+        if count[x as usize] != 0 && count[x as usize] != 2 {
+            return Err("every letter listed twice");
+        }
+    }
+    for r in regions {
+        let mut in_region = [0u8; 256];
+        for b in r {
+            let mut in_boundary = [0u8; 256];
+            for &x in b {
+                in_region[x as usize] += 1;
+                in_boundary[x as usize] += 1;
+            }
+            for x in FIRST_LETTER..=LAST_LETTER {
+                if in_region[x as usize] == 2 && in_boundary[x as usize] == 1 {
+                    return Err("both sites of a letter in one region on one boundary");
+                }
+            }
+        }
+    }
+    for x in 0..FIRST_LETTER {
+        lives += count[x as usize] * lives_of(x);
+    }
+    lives += (FIRST_LETTER..=LAST_LETTER)
+        .filter(|&x| count[x as usize] > 0)
+        .count() as u32;
+    if lives > MAX_LIVES {
+        return Err("at most 240 lives");
+    }
+    Ok(())
+}

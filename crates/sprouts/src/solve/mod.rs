@@ -1,0 +1,253 @@
+//! Who wins a position, in normal and misère play.
+//!
+//! The solver works on its own compact, unlabelled form (see [`Land`] and
+//! NOTES.md section 8): dead spots dropped, GLOP's simplifications applied,
+//! the position split into independent *lands*, each stored under a key
+//! computed by a [`LandCanon`] ([`PseudoCanon`] by default; [`ExactCanon`]
+//! is exact but slower).
+//!
+//! - Normal play: the nimber of every land, found by searching the land plus
+//!   a nim heap of size 0, 1, 2, ... until the player to move loses (Lemoine
+//!   & Viennot); a position is won iff the XOR of its lands' nimbers is not
+//!   0 ([`Solver::win`], [`Solver::nimber`]).
+//! - Misère play: lands do not add; the whole position (its sorted land
+//!   keys) is searched with its own table.
+//!
+//! Proved results go to a [`Store`] ([`MemoryStore`], or a database behind
+//! [`Stacked`]); a [`Progress`] is told how the search advances.
+//!
+//! ```
+//! use sprouts::model::{Position, Variant};
+//! use sprouts::solve::Solver;
+//! let mut s = Solver::new();
+//! // AJS 1991: the first player wins the 3-spot game and loses the 6-spot one.
+//! assert!(s.win(&Position::start(3, Variant::Normal)).unwrap());
+//! assert!(!s.win(&Position::start(6, Variant::Normal)).unwrap());
+//! assert_eq!(s.nimber(&Position::start(3, Variant::Normal)).unwrap(), 1);
+//! ```
+
+mod canon;
+mod children;
+mod compact;
+mod search;
+mod store;
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use canon::{ExactCanon, LandCanon, PseudoCanon};
+pub use compact::MAX_LIVES;
+pub use search::Solver;
+pub use store::{MemoryStore, NoProgress, NormalEntry, Progress, Stacked, Store};
+
+use crate::model::Position;
+
+/// Why the solver could not answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveError {
+    kind: ErrorKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum ErrorKind {
+    TooLarge(u32),
+    BadKey(usize, &'static str),
+    BadText(usize, &'static str),
+    Stopped,
+}
+
+impl SolveError {
+    pub(crate) fn too_large(lives: u32) -> SolveError {
+        SolveError {
+            kind: ErrorKind::TooLarge(lives),
+        }
+    }
+    pub(crate) fn bad_key(at: usize, what: &'static str) -> SolveError {
+        SolveError {
+            kind: ErrorKind::BadKey(at, what),
+        }
+    }
+    pub(crate) fn bad_text(at: usize, what: &'static str) -> SolveError {
+        SolveError {
+            kind: ErrorKind::BadText(at, what),
+        }
+    }
+    pub(crate) fn stopped() -> SolveError {
+        SolveError {
+            kind: ErrorKind::Stopped,
+        }
+    }
+
+    /// Whether the search was stopped (deadline or cancel) before it had
+    /// an answer; what it proved so far is kept in its store.
+    ///
+    /// ```
+    /// use std::time::Instant;
+    /// use sprouts::model::{Position, Variant};
+    /// use sprouts::solve::Solver;
+    /// let mut s = Solver::new();
+    /// s.set_deadline(Instant::now());
+    /// let e = s.win(&Position::start(12, Variant::Normal)).unwrap_err();
+    /// assert!(e.is_stopped());
+    /// assert_eq!(e.to_string(), "the search was stopped before it had an answer");
+    /// ```
+    pub fn is_stopped(&self) -> bool {
+        self.kind == ErrorKind::Stopped
+    }
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ErrorKind::TooLarge(lives) => write!(
+                f,
+                "the position has {lives} lives; the solver takes at most {MAX_LIVES}"
+            ),
+            ErrorKind::BadKey(at, what) => {
+                write!(f, "bad land key at byte {at}: expected {what}")
+            }
+            ErrorKind::BadText(at, what) => {
+                write!(f, "bad land text at character {at}: expected {what}")
+            }
+            ErrorKind::Stopped => f.write_str("the search was stopped before it had an answer"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// One land of a position in the solver's compact form: its key bytes.
+///
+/// Its text (`Display`, `FromStr`) is GLOP-2-like: `0` a spot with 3 lives,
+/// `1` with 2, `2` a 1-life spot listed once, a letter a 1-life spot listed
+/// twice (`a`-`z`, then `A`-`Z`, then `{52}`, `{53}`...; case carries no
+/// meaning), `.` after every boundary, `|` between regions.
+///
+/// ```
+/// use sprouts::solve::Land;
+/// // GLOP's `AB.}1AB.}`: regions are sorted, letters renamed.
+/// let l: Land = "AB.|1AB.".parse().unwrap();
+/// assert_eq!(l.to_string(), "1ab.|ab.");
+/// assert_eq!(Land::from_bytes(l.as_bytes()).unwrap(), l);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Land(Box<[u8]>);
+
+impl Land {
+    /// The key bytes.
+    ///
+    /// ```
+    /// let l: sprouts::solve::Land = "0.".parse().unwrap();
+    /// assert_eq!(l.as_bytes(), &[0, 0xFF, 0xFE]);
+    /// ```
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// A land from key bytes, checked (every letter listed twice, at most
+    /// [`MAX_LIVES`] lives) and re-keyed canonically with [`PseudoCanon`].
+    ///
+    /// ```
+    /// use sprouts::solve::Land;
+    /// assert!(Land::from_bytes(&[0, 0xFF, 0xFE]).is_ok());
+    /// assert_eq!(Land::from_bytes(&[0, 0xFE]).unwrap_err().to_string(),
+    ///     "bad land key at byte 1: expected an empty or unfinished region");
+    /// ```
+    pub fn from_bytes(bytes: &[u8]) -> Result<Land, SolveError> {
+        let regions = compact::parse_land(bytes)?;
+        compact::check_letters(&regions).map_err(|w| SolveError::bad_key(bytes.len(), w))?;
+        Ok(Land(PseudoCanon.key(&regions).into()))
+    }
+
+    /// A land exactly as stored (trusted: made by this module).
+    pub(crate) fn from_key(key: Vec<u8>) -> Land {
+        Land(key.into())
+    }
+}
+
+impl fmt::Display for Land {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&compact::land_text(&self.0))
+    }
+}
+
+impl FromStr for Land {
+    type Err = SolveError;
+
+    /// Reads the text of one land; it is simplified first, so it must not
+    /// simplify to nothing or to several lands.
+    fn from_str(s: &str) -> Result<Land, SolveError> {
+        let regions = compact::parse_land_text(s)?;
+        let mut lands = Vec::new();
+        compact::simplify(regions, &PseudoCanon, &mut lands);
+        if lands.len() != 1 {
+            return Err(SolveError::bad_text(
+                s.len(),
+                "a text that simplifies to one land",
+            ));
+        }
+        Ok(Land(lands.pop().unwrap_or_default().into()))
+    }
+}
+
+/// The lands of a position after the simplifications of NOTES.md section 8,
+/// keyed with [`PseudoCanon`], sorted. An empty list: the game is over.
+///
+/// ```
+/// use sprouts::model::{Position, Variant};
+/// use sprouts::solve::decompose;
+/// // 1-3-2 from two spots leaves one land: 1a1a in GLOP terms.
+/// let p = Position::new(vec![vec![vec![1, 3, 2, 3]]], vec![0, 1, 1, 2], Variant::Normal).unwrap();
+/// let lands = decompose(&p).unwrap();
+/// assert_eq!(lands.len(), 1);
+/// assert_eq!(lands[0].to_string(), "1a1a.");
+/// ```
+pub fn decompose(pos: &Position) -> Result<Vec<Land>, SolveError> {
+    decompose_with(pos, &PseudoCanon)
+}
+
+/// [`decompose`] with the given land keys.
+///
+/// ```
+/// use sprouts::model::{Position, Variant};
+/// use sprouts::solve::{decompose_with, ExactCanon};
+/// assert_eq!(decompose_with(&Position::start(4, Variant::Normal), &ExactCanon).unwrap().len(), 1);
+/// ```
+pub fn decompose_with<C: LandCanon + ?Sized>(
+    pos: &Position,
+    canon: &C,
+) -> Result<Vec<Land>, SolveError> {
+    let mut keys = Vec::new();
+    compact::simplify(compact::regions_of(pos)?, canon, &mut keys);
+    keys.sort_unstable();
+    Ok(keys.into_iter().map(Land::from_key).collect())
+}
+
+/// The children of a land as lists of lands (for tests and tools): every
+/// distinct position one move leads to, each a sorted list of land keys.
+///
+/// ```
+/// use sprouts::solve::{land_children, Land, PseudoCanon};
+/// let l: Land = "0.".parse().unwrap();
+/// // A loop on a lone spot leaves `AB.|AB.` (nimber 1, LV07).
+/// let ch = land_children(&l, &PseudoCanon);
+/// assert_eq!(ch.len(), 1);
+/// assert_eq!(ch[0][0].to_string(), "ab.|ab.");
+/// ```
+pub fn land_children<C: LandCanon + ?Sized>(land: &Land, canon: &C) -> Vec<Vec<Land>> {
+    children::land_children(&land.0, canon)
+        .into_iter()
+        .map(|c| c.into_iter().map(Land::from_key).collect())
+        .collect()
+}
+
+/// The key of a whole position for misère play: its sorted land keys, each
+/// followed by an end-of-land byte.
+pub(crate) fn position_key(lands: &[Vec<u8>]) -> Vec<u8> {
+    let mut k = Vec::with_capacity(lands.iter().map(|l| l.len() + 1).sum());
+    for l in lands {
+        k.extend_from_slice(l);
+        k.push(compact::END_LAND);
+    }
+    k
+}

@@ -1,0 +1,471 @@
+//! The searches: normal play by (land + nim heap) couples, misère play on
+//! whole positions.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::model::{Position, Variant};
+
+use super::canon::{LandCanon, PseudoCanon};
+use super::children::{land_children, Child};
+use super::compact::{regions_of, simplify};
+use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
+use super::{position_key, SolveError};
+
+/// How often (in positions expanded) the deadline and progress are checked.
+const CHECK_EVERY: u64 = 1 << 12;
+
+/// A solver: a store of proved results, a land key, and the search state.
+///
+/// ```
+/// use sprouts::model::{Position, Variant};
+/// use sprouts::solve::Solver;
+/// let mut s = Solver::new();
+/// // AJS 1991, misère: the first player wins 1 spot and loses 2.
+/// assert!(s.win(&Position::start(1, Variant::Misere)).unwrap());
+/// assert!(!s.win(&Position::start(2, Variant::Misere)).unwrap());
+/// ```
+pub struct Solver<S: Store = MemoryStore, C: LandCanon = PseudoCanon> {
+    store: S,
+    canon: C,
+    progress: Box<dyn Progress>,
+    deadline: Option<Instant>,
+    cancel: Option<Arc<AtomicBool>>,
+    searched: u64,
+    generated: u64,
+}
+
+impl Solver {
+    /// A solver with an empty memory table and [`PseudoCanon`] keys.
+    ///
+    /// ```
+    /// assert_eq!(sprouts::solve::Solver::new().searched(), 0);
+    /// ```
+    pub fn new() -> Solver {
+        Solver::with_store(MemoryStore::default())
+    }
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+impl<S: Store> Solver<S> {
+    /// A solver over the given store, with [`PseudoCanon`] keys.
+    ///
+    /// ```
+    /// use sprouts::solve::{MemoryStore, Solver};
+    /// let s = Solver::with_store(MemoryStore::default());
+    /// assert!(s.store().is_empty());
+    /// ```
+    pub fn with_store(store: S) -> Solver<S> {
+        Solver::with_store_and_canon(store, PseudoCanon)
+    }
+}
+
+impl<S: Store, C: LandCanon> Solver<S, C> {
+    /// A solver over the given store with the given land keys.
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// use sprouts::solve::{ExactCanon, MemoryStore, Solver};
+    /// let mut s = Solver::with_store_and_canon(MemoryStore::default(), ExactCanon);
+    /// assert!(s.win(&Position::start(4, Variant::Normal)).unwrap());
+    /// ```
+    pub fn with_store_and_canon(store: S, canon: C) -> Solver<S, C> {
+        Solver {
+            store,
+            canon,
+            progress: Box::new(NoProgress),
+            deadline: None,
+            cancel: None,
+            searched: 0,
+            generated: 0,
+        }
+    }
+
+    /// Reports progress to `p` from now on.
+    ///
+    /// ```
+    /// let mut s = sprouts::solve::Solver::new();
+    /// s.set_progress(Box::new(sprouts::solve::NoProgress));
+    /// ```
+    pub fn set_progress(&mut self, p: Box<dyn Progress>) {
+        self.progress = p;
+    }
+
+    /// Stops searches (with [`SolveError::is_stopped`]) after `deadline`.
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// let mut s = sprouts::solve::Solver::new();
+    /// s.set_deadline(Instant::now() + Duration::from_secs(60));
+    /// ```
+    pub fn set_deadline(&mut self, deadline: Instant) {
+        self.deadline = Some(deadline);
+    }
+
+    /// Stops searches once `flag` is set (from another thread, a signal...).
+    ///
+    /// ```
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// let mut s = sprouts::solve::Solver::new();
+    /// s.set_cancel(Arc::new(AtomicBool::new(false)));
+    /// ```
+    pub fn set_cancel(&mut self, flag: Arc<AtomicBool>) {
+        self.cancel = Some(flag);
+    }
+
+    /// Positions expanded (move lists generated) so far.
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// let mut s = sprouts::solve::Solver::new();
+    /// s.win(&Position::start(2, Variant::Normal)).unwrap();
+    /// assert!(s.searched() > 0);
+    /// ```
+    pub fn searched(&self) -> u64 {
+        self.searched
+    }
+
+    /// Children generated (distinct child positions of expanded lands).
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// let mut s = sprouts::solve::Solver::new();
+    /// s.win(&Position::start(2, Variant::Normal)).unwrap();
+    /// assert!(s.generated() >= s.searched() - 1);
+    /// ```
+    pub fn generated(&self) -> u64 {
+        self.generated
+    }
+
+    /// The store.
+    ///
+    /// ```
+    /// assert!(sprouts::solve::Solver::new().store().is_empty());
+    /// ```
+    pub fn store(&self) -> &S {
+        &self.store
+    }
+
+    /// The store, mutably (to flush it, for example).
+    ///
+    /// ```
+    /// use sprouts::solve::Store;
+    /// sprouts::solve::Solver::new().store_mut().flush();
+    /// ```
+    pub fn store_mut(&mut self) -> &mut S {
+        &mut self.store
+    }
+
+    /// Gives the store back.
+    ///
+    /// ```
+    /// assert!(sprouts::solve::Solver::new().into_store().is_empty());
+    /// ```
+    pub fn into_store(self) -> S {
+        self.store
+    }
+
+    /// The sorted land keys of a position under this solver's land keys.
+    fn lands(&self, pos: &Position) -> Result<Vec<Vec<u8>>, SolveError> {
+        let mut keys = Vec::new();
+        simplify(regions_of(pos)?, &self.canon, &mut keys);
+        keys.sort_unstable();
+        Ok(keys)
+    }
+
+    /// Whether the player to move wins, under the position's own variant.
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// let mut s = sprouts::solve::Solver::new();
+    /// assert!(!s.win(&Position::start(1, Variant::Normal)).unwrap());
+    /// ```
+    pub fn win(&mut self, pos: &Position) -> Result<bool, SolveError> {
+        let lands = self.lands(pos)?;
+        let r = match pos.variant() {
+            Variant::Normal => self.win_sum(&lands, 0),
+            Variant::Misere => self.misere_win(&lands),
+        };
+        self.store.flush();
+        r
+    }
+
+    /// The nimber of the position in normal play (the XOR of its lands').
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// let mut s = sprouts::solve::Solver::new();
+    /// assert_eq!(s.nimber(&Position::start(2, Variant::Normal)).unwrap(), 0);
+    /// ```
+    pub fn nimber(&mut self, pos: &Position) -> Result<u8, SolveError> {
+        let lands = self.lands(pos)?;
+        let mut x = 0;
+        let mut r = Ok(());
+        for l in &lands {
+            match self.land_nimber(l) {
+                Ok(k) => x ^= k,
+                Err(e) => {
+                    r = Err(e);
+                    break;
+                }
+            }
+        }
+        self.store.flush();
+        r.map(|()| x)
+    }
+
+    /// The nimber of one land given by its key bytes.
+    ///
+    /// ```
+    /// use sprouts::solve::{Land, Solver};
+    /// let l: Land = "0.".parse().unwrap();
+    /// assert_eq!(Solver::new().nimber_of_land(&l).unwrap(), 0);
+    /// ```
+    pub fn nimber_of_land(&mut self, land: &super::Land) -> Result<u8, SolveError> {
+        let r = self.land_nimber(land.as_bytes());
+        self.store.flush();
+        r
+    }
+
+    /// Whether the player to move wins the position given by its lands
+    /// plus a nim heap of size `heap` (normal play).
+    ///
+    /// ```
+    /// use sprouts::solve::{Land, Solver};
+    /// let l: Land = "0.".parse().unwrap();
+    /// // `0.` has nimber 0: with a heap of 1 the mover wins.
+    /// assert!(Solver::new().win_lands_with_heap(&[l], 1).unwrap());
+    /// ```
+    pub fn win_lands_with_heap(
+        &mut self,
+        lands: &[super::Land],
+        heap: u8,
+    ) -> Result<bool, SolveError> {
+        let keys: Vec<Vec<u8>> = lands.iter().map(|l| l.as_bytes().to_vec()).collect();
+        let r = self.win_sum(&keys, heap);
+        self.store.flush();
+        r
+    }
+
+    /// Whether the player to move wins the position given by its lands in
+    /// misère play.
+    ///
+    /// ```
+    /// use sprouts::solve::{Land, Solver};
+    /// let l: Land = "0.".parse().unwrap();
+    /// // One spot, misère: the only move leaves a position with one move left.
+    /// assert!(Solver::new().win_lands_misere(&[l]).unwrap());
+    /// ```
+    pub fn win_lands_misere(&mut self, lands: &[super::Land]) -> Result<bool, SolveError> {
+        let mut keys: Vec<Vec<u8>> = lands.iter().map(|l| l.as_bytes().to_vec()).collect();
+        keys.sort_unstable();
+        let r = self.misere_win(&keys);
+        self.store.flush();
+        r
+    }
+
+    fn tick(&mut self) -> Result<(), SolveError> {
+        self.searched += 1;
+        if self.searched % CHECK_EVERY == 0 {
+            self.progress.searched(self.searched);
+            if self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self
+                    .cancel
+                    .as_ref()
+                    .is_some_and(|c| c.load(Ordering::Relaxed))
+            {
+                return Err(SolveError::stopped());
+            }
+        }
+        Ok(())
+    }
+
+    fn expand(&mut self, land: &[u8]) -> Result<Vec<Child>, SolveError> {
+        self.tick()?;
+        if let Some(d) = self.deadline {
+            // A first check before any work, so a past deadline stops at once.
+            if self.searched == 1 && Instant::now() >= d {
+                return Err(SolveError::stopped());
+            }
+        }
+        let mut ch = land_children(land, &self.canon);
+        self.generated += ch.len() as u64;
+        // Small children first: cheaper to search, and in Sprouts a move
+        // that leaves little often decides the game.
+        ch.sort_by_key(|c| c.iter().map(|l| l.len()).sum::<usize>());
+        Ok(ch)
+    }
+
+    fn put(&mut self, land: &[u8], e: NormalEntry) {
+        let merged = match self.store.get_normal(land) {
+            Some(old) => old.merge(e),
+            None => e,
+        };
+        self.store.put_normal(land, merged);
+    }
+
+    /// The nimber of a land: heaps 0, 1, 2, ... until the couple is a loss.
+    /// It is at most the number of children (mex), so the loop ends.
+    pub(crate) fn land_nimber(&mut self, land: &[u8]) -> Result<u8, SolveError> {
+        let known = self.store.get_normal(land);
+        if let Some(NormalEntry::Nimber(k)) = known {
+            return Ok(k);
+        }
+        let children = self.expand(land)?;
+        let mut h: u8 = 0;
+        loop {
+            let known = self.store.get_normal(land);
+            if known.and_then(|e| e.outcome_with_heap(h)) == Some(true) {
+                h += 1;
+                continue;
+            }
+            if !self.win_children(land, &children, h)? {
+                self.put(land, NormalEntry::Nimber(h));
+                return Ok(h);
+            }
+            if h < 64 {
+                self.put(land, NormalEntry::NotIn(1 << h));
+            }
+            h += 1;
+        }
+    }
+
+    /// Whether the land plus a heap of `heap` is a win for the mover.
+    fn win_land_heap(&mut self, land: &[u8], heap: u8) -> Result<bool, SolveError> {
+        if let Some(o) = self
+            .store
+            .get_normal(land)
+            .and_then(|e| e.outcome_with_heap(heap))
+        {
+            return Ok(o);
+        }
+        let children = self.expand(land)?;
+        let win = self.win_children(land, &children, heap)?;
+        if !win {
+            self.put(land, NormalEntry::Nimber(heap));
+        } else if heap < 64 {
+            self.put(land, NormalEntry::NotIn(1 << heap));
+        }
+        Ok(win)
+    }
+
+    /// The outcome of a sum of lands plus a heap, if the table knows it.
+    fn known_sum(&mut self, lands: &[Vec<u8>], heap: u8) -> Option<bool> {
+        let mut x = heap;
+        let mut unknown = None;
+        for l in lands {
+            match self.store.get_normal(l) {
+                Some(NormalEntry::Nimber(k)) => x ^= k,
+                e => {
+                    if unknown.is_some() {
+                        return None;
+                    }
+                    unknown = Some(e);
+                }
+            }
+        }
+        match unknown {
+            None => Some(x != 0),
+            Some(e) => e.and_then(|e| e.outcome_with_heap(x)),
+        }
+    }
+
+    /// Whether (land + heap) is a win, given the land's children: a child
+    /// (with the same heap) that is a loss, or a smaller heap that is.
+    fn win_children(
+        &mut self,
+        land: &[u8],
+        children: &[Child],
+        heap: u8,
+    ) -> Result<bool, SolveError> {
+        // Children the table already knows to be losses first (LV).
+        for c in children {
+            if self.known_sum(c, heap) == Some(false) {
+                return Ok(true);
+            }
+        }
+        for c in children {
+            if !self.win_sum(c, heap)? {
+                return Ok(true);
+            }
+        }
+        for m in 0..heap {
+            if !self.win_land_heap(land, m)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether a sum of lands plus a heap is a win: the nimbers of all
+    /// lands but the largest go into the heap (Sprague-Grundy), and the
+    /// largest is searched with it.
+    fn win_sum(&mut self, lands: &[Vec<u8>], heap: u8) -> Result<bool, SolveError> {
+        if lands.is_empty() {
+            return Ok(heap != 0);
+        }
+        if let Some(o) = self.known_sum(lands, heap) {
+            return Ok(o);
+        }
+        let big = (0..lands.len())
+            .max_by_key(|&i| lands[i].len())
+            .unwrap_or(0);
+        let mut x = heap;
+        for (i, l) in lands.iter().enumerate() {
+            if i != big {
+                x ^= self.land_nimber(l)?;
+            }
+        }
+        self.win_land_heap(&lands[big], x)
+    }
+
+    /// Misère: whether the mover wins the position made of these (sorted)
+    /// lands. No land left: the mover cannot move and wins.
+    fn misere_win(&mut self, lands: &[Vec<u8>]) -> Result<bool, SolveError> {
+        if lands.is_empty() {
+            return Ok(true);
+        }
+        let key = position_key(lands);
+        if let Some(w) = self.store.get_misere(&key) {
+            return Ok(w);
+        }
+        let mut children: Vec<Vec<Vec<u8>>> = Vec::new();
+        for i in 0..lands.len() {
+            if i > 0 && lands[i] == lands[i - 1] {
+                continue; // an identical land has the same moves
+            }
+            for c in self.expand(&lands[i])? {
+                let mut next: Vec<Vec<u8>> = Vec::with_capacity(lands.len() + c.len());
+                next.extend(lands[..i].iter().cloned());
+                next.extend(lands[i + 1..].iter().cloned());
+                next.extend(c);
+                next.sort_unstable();
+                children.push(next);
+            }
+        }
+        children.sort_by_key(|c| c.iter().map(|l| l.len()).sum::<usize>());
+        let mut win = false;
+        for c in &children {
+            if !c.is_empty() && self.store.get_misere(&position_key(c)) == Some(false) {
+                win = true;
+                break;
+            }
+        }
+        if !win {
+            for c in &children {
+                if !self.misere_win(c)? {
+                    win = true;
+                    break;
+                }
+            }
+        }
+        self.store.put_misere(&key, win);
+        Ok(win)
+    }
+}

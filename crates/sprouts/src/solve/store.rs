@@ -1,0 +1,304 @@
+//! Where proved results live: lookup/store traits, the in-memory table, and
+//! a stack of a memory table over a slower store (a database).
+
+use rustc_hash::FxHashMap;
+
+/// What is proved about a land in normal play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NormalEntry {
+    /// The land's nimber.
+    Nimber(u8),
+    /// The nimber is still unknown, but is none of the heaps in this bit set
+    /// (bit `h`: the land plus a nim heap of size `h` is a win for the
+    /// player to move).
+    NotIn(u64),
+}
+
+impl NormalEntry {
+    /// Combines two facts about the same land.
+    ///
+    /// ```
+    /// use sprouts::solve::NormalEntry::{NotIn, Nimber};
+    /// assert_eq!(NotIn(1).merge(NotIn(4)), NotIn(5));
+    /// assert_eq!(NotIn(1).merge(Nimber(2)), Nimber(2));
+    /// ```
+    pub fn merge(self, other: NormalEntry) -> NormalEntry {
+        match (self, other) {
+            (NormalEntry::Nimber(k), _) | (_, NormalEntry::Nimber(k)) => NormalEntry::Nimber(k),
+            (NormalEntry::NotIn(a), NormalEntry::NotIn(b)) => NormalEntry::NotIn(a | b),
+        }
+    }
+
+    /// Whether the land plus a heap of size `heap` is known to be a win
+    /// (`Some(true)`), a loss (`Some(false)`), or not known.
+    ///
+    /// ```
+    /// use sprouts::solve::NormalEntry;
+    /// assert_eq!(NormalEntry::Nimber(1).outcome_with_heap(1), Some(false));
+    /// assert_eq!(NormalEntry::NotIn(0b10).outcome_with_heap(1), Some(true));
+    /// assert_eq!(NormalEntry::NotIn(0b10).outcome_with_heap(0), None);
+    /// ```
+    pub fn outcome_with_heap(self, heap: u8) -> Option<bool> {
+        match self {
+            NormalEntry::Nimber(k) => Some(k != heap),
+            NormalEntry::NotIn(bits) => (heap < 64 && bits >> heap & 1 == 1).then_some(true),
+        }
+    }
+
+    /// Bytes for a database value: `[0, k]` for a nimber, `[1, bits...]`
+    /// (8 bytes, little endian) for excluded heaps.
+    ///
+    /// ```
+    /// use sprouts::solve::NormalEntry;
+    /// let e = NormalEntry::NotIn(5);
+    /// assert_eq!(NormalEntry::from_bytes(&e.to_bytes()), Some(e));
+    /// ```
+    pub fn to_bytes(self) -> Vec<u8> {
+        match self {
+            NormalEntry::Nimber(k) => vec![0, k],
+            NormalEntry::NotIn(bits) => {
+                let mut v = vec![1];
+                v.extend_from_slice(&bits.to_le_bytes());
+                v
+            }
+        }
+    }
+
+    /// Reads [`NormalEntry::to_bytes`]; `None` for anything else.
+    ///
+    /// ```
+    /// use sprouts::solve::NormalEntry;
+    /// assert_eq!(NormalEntry::from_bytes(&[0, 3]), Some(NormalEntry::Nimber(3)));
+    /// assert_eq!(NormalEntry::from_bytes(&[7]), None);
+    /// ```
+    pub fn from_bytes(b: &[u8]) -> Option<NormalEntry> {
+        match b {
+            [0, k] => Some(NormalEntry::Nimber(*k)),
+            [1, rest @ ..] if rest.len() == 8 => {
+                let mut a = [0u8; 8];
+                a.copy_from_slice(rest);
+                Some(NormalEntry::NotIn(u64::from_le_bytes(a)))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Lookup and store of proved results, keyed by land keys (normal play)
+/// and by position keys (misère play: the sorted land keys, each followed
+/// by `END_LAND`).
+///
+/// ```
+/// use sprouts::solve::{MemoryStore, NormalEntry, Store};
+/// let mut s = MemoryStore::default();
+/// s.put_normal(b"x", NormalEntry::Nimber(2));
+/// assert_eq!(s.get_normal(b"x"), Some(NormalEntry::Nimber(2)));
+/// assert_eq!(s.get_misere(b"x"), None);
+/// ```
+pub trait Store {
+    /// What is proved about a land in normal play.
+    fn get_normal(&mut self, land: &[u8]) -> Option<NormalEntry>;
+    /// Records what is proved about a land (already merged with what was known).
+    fn put_normal(&mut self, land: &[u8], entry: NormalEntry);
+    /// Whether the player to move wins a position in misère play, if known.
+    fn get_misere(&mut self, position: &[u8]) -> Option<bool>;
+    /// Records a misère outcome.
+    fn put_misere(&mut self, position: &[u8], win: bool);
+    /// Makes what was stored durable (a database commits); free by default.
+    fn flush(&mut self) {}
+}
+
+/// The in-memory table: two hash maps.
+///
+/// ```
+/// use sprouts::solve::{MemoryStore, Store};
+/// let mut s = MemoryStore::default();
+/// s.put_misere(b"k", true);
+/// assert_eq!((s.get_misere(b"k"), s.len()), (Some(true), 1));
+/// ```
+#[derive(Debug, Default)]
+pub struct MemoryStore {
+    normal: FxHashMap<Box<[u8]>, NormalEntry>,
+    misere: FxHashMap<Box<[u8]>, bool>,
+}
+
+impl MemoryStore {
+    /// Number of entries (both tables).
+    ///
+    /// ```
+    /// assert_eq!(sprouts::solve::MemoryStore::default().len(), 0);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.normal.len() + self.misere.len()
+    }
+
+    /// Whether both tables are empty.
+    ///
+    /// ```
+    /// assert!(sprouts::solve::MemoryStore::default().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Every normal-play entry.
+    ///
+    /// ```
+    /// use sprouts::solve::{MemoryStore, NormalEntry, Store};
+    /// let mut s = MemoryStore::default();
+    /// s.put_normal(b"a", NormalEntry::Nimber(0));
+    /// assert_eq!(s.normal_entries().count(), 1);
+    /// ```
+    pub fn normal_entries(&self) -> impl Iterator<Item = (&[u8], NormalEntry)> {
+        self.normal.iter().map(|(k, v)| (&k[..], *v))
+    }
+
+    /// Every misère entry.
+    ///
+    /// ```
+    /// use sprouts::solve::{MemoryStore, Store};
+    /// let mut s = MemoryStore::default();
+    /// s.put_misere(b"a", false);
+    /// assert_eq!(s.misere_entries().next(), Some((&b"a"[..], false)));
+    /// ```
+    pub fn misere_entries(&self) -> impl Iterator<Item = (&[u8], bool)> {
+        self.misere.iter().map(|(k, v)| (&k[..], *v))
+    }
+}
+
+impl Store for MemoryStore {
+    fn get_normal(&mut self, land: &[u8]) -> Option<NormalEntry> {
+        self.normal.get(land).copied()
+    }
+    fn put_normal(&mut self, land: &[u8], entry: NormalEntry) {
+        match self.normal.get_mut(land) {
+            Some(e) => *e = e.merge(entry),
+            None => {
+                self.normal.insert(land.into(), entry);
+            }
+        }
+    }
+    fn get_misere(&mut self, position: &[u8]) -> Option<bool> {
+        self.misere.get(position).copied()
+    }
+    fn put_misere(&mut self, position: &[u8], win: bool) {
+        self.misere.insert(position.into(), win);
+    }
+}
+
+/// A memory table in front of a slower store: lookups try memory first and
+/// keep what the slower store knew; every new result goes to both.
+///
+/// ```
+/// use sprouts::solve::{MemoryStore, NormalEntry, Stacked, Store};
+/// let mut back = MemoryStore::default();
+/// back.put_normal(b"l", NormalEntry::Nimber(1));
+/// let mut s = Stacked::new(back);
+/// assert_eq!(s.get_normal(b"l"), Some(NormalEntry::Nimber(1)));
+/// ```
+#[derive(Debug)]
+pub struct Stacked<B> {
+    front: MemoryStore,
+    back: B,
+}
+
+impl<B: Store> Stacked<B> {
+    /// A new stack with an empty memory table over `back`.
+    ///
+    /// ```
+    /// let s = sprouts::solve::Stacked::new(sprouts::solve::MemoryStore::default());
+    /// assert!(s.front().is_empty());
+    /// ```
+    pub fn new(back: B) -> Stacked<B> {
+        Stacked {
+            front: MemoryStore::default(),
+            back,
+        }
+    }
+
+    /// The memory table.
+    ///
+    /// ```
+    /// let s = sprouts::solve::Stacked::new(sprouts::solve::MemoryStore::default());
+    /// assert_eq!(s.front().len(), 0);
+    /// ```
+    pub fn front(&self) -> &MemoryStore {
+        &self.front
+    }
+
+    /// The slower store.
+    ///
+    /// ```
+    /// let s = sprouts::solve::Stacked::new(sprouts::solve::MemoryStore::default());
+    /// assert!(s.back().is_empty());
+    /// ```
+    pub fn back(&self) -> &B {
+        &self.back
+    }
+
+    /// The slower store, to be used on its own again.
+    ///
+    /// ```
+    /// let s = sprouts::solve::Stacked::new(sprouts::solve::MemoryStore::default());
+    /// assert!(s.into_back().is_empty());
+    /// ```
+    pub fn into_back(self) -> B {
+        self.back
+    }
+}
+
+impl<B: Store> Store for Stacked<B> {
+    fn get_normal(&mut self, land: &[u8]) -> Option<NormalEntry> {
+        // The front holds everything the back knew about a land once it has
+        // been looked up, and everything proved since.
+        if let Some(e) = self.front.get_normal(land) {
+            return Some(e);
+        }
+        let b = self.back.get_normal(land)?;
+        self.front.put_normal(land, b);
+        Some(b)
+    }
+    fn put_normal(&mut self, land: &[u8], entry: NormalEntry) {
+        self.front.put_normal(land, entry);
+        let merged = self.front.get_normal(land).unwrap_or(entry);
+        self.back.put_normal(land, merged);
+    }
+    fn get_misere(&mut self, position: &[u8]) -> Option<bool> {
+        if let Some(w) = self.front.get_misere(position) {
+            return Some(w);
+        }
+        let w = self.back.get_misere(position)?;
+        self.front.put_misere(position, w);
+        Some(w)
+    }
+    fn put_misere(&mut self, position: &[u8], win: bool) {
+        self.front.put_misere(position, win);
+        self.back.put_misere(position, win);
+    }
+    fn flush(&mut self) {
+        self.back.flush();
+    }
+}
+
+/// Told how a search advances (positions expanded so far); the default
+/// methods do nothing, so [`NoProgress`] costs nothing.
+///
+/// ```
+/// use sprouts::solve::{NoProgress, Progress};
+/// let mut p = NoProgress;
+/// p.searched(1000);
+/// ```
+pub trait Progress {
+    /// Called every few thousand positions expanded with the running total.
+    fn searched(&mut self, _total: u64) {}
+}
+
+/// A progress report that does nothing.
+///
+/// ```
+/// let _ = sprouts::solve::NoProgress;
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoProgress;
+
+impl Progress for NoProgress {}

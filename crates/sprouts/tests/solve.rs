@@ -1,0 +1,332 @@
+//! The solver against the model, the literature and itself.
+
+use std::collections::{BTreeSet, HashMap};
+
+use sprouts::model::{Position, ReducedPosition, Variant};
+use sprouts::solve::{
+    decompose_with, land_children, ExactCanon, Land, LandCanon, PseudoCanon, Solver,
+};
+
+/// A small deterministic random generator (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A position reached by `moves` random moves from the `n`-spot start.
+fn random_position(rng: &mut Rng, n: u32, moves: usize, variant: Variant) -> Position {
+    let mut p = Position::start(n, variant);
+    for _ in 0..moves {
+        let ms: Vec<_> = p.legal_moves().collect();
+        if ms.is_empty() {
+            break;
+        }
+        p = p.play(&ms[rng.below(ms.len())]).unwrap();
+    }
+    p
+}
+
+/// The set of children of a position, each a sorted list of land keys,
+/// from the solver's own generator.
+fn solver_children<C: LandCanon>(p: &Position, canon: &C) -> BTreeSet<Vec<Land>> {
+    let lands = decompose_with(p, canon).unwrap();
+    let mut out = BTreeSet::new();
+    for (i, l) in lands.iter().enumerate() {
+        for c in land_children(l, canon) {
+            let mut next: Vec<Land> = lands
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, l)| l.clone())
+                .collect();
+            next.extend(c);
+            next.sort();
+            out.insert(next);
+        }
+    }
+    out
+}
+
+/// The same set from the model's legal moves.
+fn model_children<C: LandCanon>(p: &Position, canon: &C) -> BTreeSet<Vec<Land>> {
+    p.legal_moves()
+        .map(|m| decompose_with(&p.play(&m).unwrap(), canon).unwrap())
+        .collect()
+}
+
+#[test]
+fn generator_matches_model_on_random_positions() {
+    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let mut checked = 0;
+    for round in 0..300 {
+        let n = 1 + (round % 7) as u32;
+        let moves = rng.below(3 * n as usize);
+        let p = random_position(&mut rng, n, moves, Variant::Normal);
+        let ours = solver_children(&p, &ExactCanon);
+        let model = model_children(&p, &ExactCanon);
+        assert_eq!(ours, model, "children of {}", p.to_hoey_full());
+        checked += ours.len();
+    }
+    assert!(checked > 1000, "only {checked} children checked");
+}
+
+#[test]
+fn pseudo_and_exact_keys_describe_the_same_lands() {
+    // Re-keying a pseudo-canonical key exactly gives the exact key of the
+    // position: the pseudo key is a faithful description.
+    let mut rng = Rng(77);
+    for round in 0..200 {
+        let n = 1 + (round % 6) as u32;
+        let moves = rng.below(3 * n as usize);
+        let p = random_position(&mut rng, n, moves, Variant::Normal);
+        let exact = decompose_with(&p, &ExactCanon).unwrap();
+        let pseudo = decompose_with(&p, &PseudoCanon).unwrap();
+        let mut rekeyed: Vec<Land> = pseudo
+            .iter()
+            .map(|l| {
+                let t: Land = l.to_string().parse().unwrap();
+                let regions = text_regions(&t.to_string());
+                Land::from_bytes(&ExactCanon.key(&regions)).unwrap()
+            })
+            .collect();
+        rekeyed.sort();
+        let exact_again: Vec<Land> = exact
+            .iter()
+            .map(|l| Land::from_bytes(l.as_bytes()).unwrap())
+            .collect();
+        let mut exact_again = exact_again;
+        exact_again.sort();
+        assert_eq!(rekeyed.len(), exact.len());
+        assert_eq!(rekeyed, exact_again, "{}", p.to_hoey_full());
+    }
+}
+
+/// Regions of a land text (test helper: letters a-z, A-Z only).
+fn text_regions(text: &str) -> Vec<Vec<Vec<u8>>> {
+    text.split('|')
+        .map(|r| {
+            r.split('.')
+                .filter(|b| !b.is_empty())
+                .map(|b| {
+                    b.bytes()
+                        .map(|c| match c {
+                            b'0'..=b'2' => c - b'0',
+                            b'a'..=b'z' => 3 + c - b'a',
+                            _ => 29 + c - b'A',
+                        })
+                        .collect()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Brute-force minimax on the model's own moves (test only).
+fn brute_win(p: &Position, memo: &mut HashMap<ReducedPosition, bool>) -> bool {
+    let key = p.reduced();
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let moves: Vec<_> = p.legal_moves().collect();
+    let w = if moves.is_empty() {
+        p.variant() == Variant::Misere
+    } else {
+        moves.iter().any(|m| !brute_win(&p.play(m).unwrap(), memo))
+    };
+    memo.insert(key, w);
+    w
+}
+
+fn lives_at_most(rng: &mut Rng, variant: Variant, max_lives: u32) -> Position {
+    loop {
+        let n = 1 + rng.below(5) as u32;
+        let moves = rng.below(3 * n as usize);
+        let p = random_position(rng, n, moves, variant);
+        if p.lives() <= max_lives {
+            return p;
+        }
+    }
+}
+
+#[test]
+fn normal_outcome_matches_brute_force() {
+    let mut rng = Rng(0x1234_5678);
+    let mut solver = Solver::new();
+    let mut wins = 0;
+    for _ in 0..150 {
+        let p = lives_at_most(&mut rng, Variant::Normal, 10);
+        let mut memo = HashMap::new();
+        let expected = brute_win(&p, &mut memo);
+        assert_eq!(solver.win(&p).unwrap(), expected, "{}", p.to_hoey_full());
+        wins += expected as usize;
+    }
+    assert!(wins > 10 && wins < 140, "{wins} wins: not a varied sample");
+}
+
+#[test]
+fn misere_outcome_matches_brute_force() {
+    let mut rng = Rng(0x9abc_def0);
+    let mut solver = Solver::new();
+    let mut wins = 0;
+    for _ in 0..150 {
+        let p = lives_at_most(&mut rng, Variant::Misere, 10);
+        let mut memo = HashMap::new();
+        let expected = brute_win(&p, &mut memo);
+        assert_eq!(solver.win(&p).unwrap(), expected, "{}", p.to_hoey_full());
+        wins += expected as usize;
+    }
+    assert!(wins > 10 && wins < 140, "{wins} wins: not a varied sample");
+}
+
+#[test]
+fn exact_and_pseudo_keys_give_the_same_outcomes() {
+    let mut pseudo = Solver::new();
+    let mut exact =
+        Solver::with_store_and_canon(sprouts::solve::MemoryStore::default(), ExactCanon);
+    for n in 1..=6 {
+        let p = Position::start(n, Variant::Normal);
+        assert_eq!(pseudo.nimber(&p).unwrap(), exact.nimber(&p).unwrap(), "{n}");
+    }
+}
+
+#[test]
+fn normal_start_outcomes_match_ajs() {
+    // Applegate, Jacobson & Sleator 1991: N = 1..11 is L L W W W L L L W W W.
+    // CI goes as far as a few seconds allow; the rest is in the benchmark
+    // (`sprouts bench`).
+    let expected = [false, false, true, true, true, false];
+    let mut s = Solver::new();
+    for (i, &w) in expected.iter().enumerate() {
+        let n = i as u32 + 1;
+        assert_eq!(
+            s.win(&Position::start(n, Variant::Normal)).unwrap(),
+            w,
+            "{n} spots"
+        );
+    }
+}
+
+#[test]
+fn misere_start_outcomes_match_ajs() {
+    // AJS 1991: misère N = 1..9 is W L L L W W L L L; CI goes as far as a
+    // few seconds allow, the rest is in the benchmark (`sprouts bench`).
+    let expected = [true, false, false, false, true, true];
+    let mut s = Solver::new();
+    for (i, &w) in expected.iter().enumerate() {
+        let n = i as u32 + 1;
+        assert_eq!(
+            s.win(&Position::start(n, Variant::Misere)).unwrap(),
+            w,
+            "{n} spots"
+        );
+    }
+}
+
+/// A GLOP 1.0 land (`0.AB.}2AB.}]!`: `.` ends a boundary, `}` a region,
+/// `]` the land, `!` the position) in the solver's land text: `}` between
+/// regions becomes `|`, the land and position ends go. Letters keep their
+/// case (GLOP's case says where the two sites are; the solver finds that
+/// out itself).
+fn glop1(text: &str) -> Land {
+    let body = text.strip_suffix("}]!").expect("one land");
+    body.replace('}', "|").parse().expect(text)
+}
+
+#[test]
+fn nimbers_of_small_lands_match_lemoine_viennot() {
+    let zero = [
+        "0.}]!",
+        "0.0.}]!",
+        "12.}]!",
+        "0.AB.}2AB.}]!",
+        "0.A.}1A.}]!",
+        "1A.}2A.}]!",
+        "ABCD.}ABCD.}]!",
+        "0.0.AB.}0.AB.}]!",
+        "0.A.}ABC.}BC.}]!",
+        "0.AB.}1CD.}AB.CD.}]!",
+    ];
+    let one = [
+        "1.}]!",
+        "22.}]!",
+        "0.2.}]!",
+        "AB.}AB.}]!",
+        "0.A.}0.A.}]!",
+        "1AB.}2AB.}]!",
+    ];
+    let mut s = Solver::new();
+    for t in zero {
+        assert_eq!(s.nimber_of_land(&glop1(t)).unwrap(), 0, "{t}");
+    }
+    for t in one {
+        assert_eq!(s.nimber_of_land(&glop1(t)).unwrap(), 1, "{t}");
+    }
+    // The empty position has nimber 0.
+    assert!(!s.win_lands_with_heap(&[], 0).unwrap());
+}
+
+#[test]
+fn nimber_of_a_sum_is_the_xor_of_its_lands() {
+    let mut rng = Rng(0xfeed);
+    let mut s = Solver::new();
+    let mut pool: Vec<(Land, u8)> = Vec::new();
+    while pool.len() < 12 {
+        let p = lives_at_most(&mut rng, Variant::Normal, 12);
+        for l in decompose_with(&p, &PseudoCanon).unwrap() {
+            let k = s.nimber_of_land(&l).unwrap();
+            pool.push((l, k));
+        }
+    }
+    let mut nonzero = 0;
+    for _ in 0..40 {
+        let parts: Vec<(Land, u8)> = (0..2 + rng.below(2))
+            .map(|_| pool[rng.below(pool.len())].clone())
+            .collect();
+        let x = parts.iter().fold(0, |x, (_, k)| x ^ k);
+        let lands: Vec<Land> = parts.into_iter().map(|(l, _)| l).collect();
+        // Searched as one game (no nimbers): the sum plus a heap of h is
+        // lost exactly when h = x.
+        let mut memo = HashMap::new();
+        for h in 0..4u8 {
+            assert_eq!(whole_win(&lands, h, &mut memo), h != x);
+        }
+        nonzero += (x != 0) as usize;
+    }
+    assert!(nonzero > 5);
+}
+
+/// Normal play on a sum of lands plus a heap as one game: a move is a move
+/// in one land or taking from the heap (test only: no nimbers).
+fn whole_win(lands: &[Land], heap: u8, memo: &mut HashMap<(Vec<Land>, u8), bool>) -> bool {
+    let mut key = lands.to_vec();
+    key.sort();
+    if let Some(&w) = memo.get(&(key.clone(), heap)) {
+        return w;
+    }
+    let mut w = (0..heap).any(|m| !whole_win(lands, m, memo));
+    for i in 0..lands.len() {
+        if w {
+            break;
+        }
+        for c in land_children(&lands[i], &PseudoCanon) {
+            let mut next: Vec<Land> = lands[..i].to_vec();
+            next.extend_from_slice(&lands[i + 1..]);
+            next.extend(c);
+            if !whole_win(&next, heap, memo) {
+                w = true;
+                break;
+            }
+        }
+    }
+    memo.insert((key, heap), w);
+    w
+}
