@@ -10,13 +10,17 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod analyze;
+mod bench;
 mod convert;
+mod db;
 mod draw;
 mod moves;
 mod output;
 mod position;
 mod replay;
 mod serve;
+mod solve;
 
 /// Replay, check, convert and explore games of Sprouts.
 ///
@@ -52,6 +56,10 @@ enum Command {
     Draw(draw::Args),
     Position(position::Args),
     Serve(serve::Args),
+    Solve(solve::Args),
+    Analyze(analyze::Args),
+    Db(db::Args),
+    Bench(bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -63,6 +71,10 @@ fn main() -> ExitCode {
         Command::Draw(args) => draw::run(args),
         Command::Position(args) => position::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Solve(args) => solve::run(args),
+        Command::Analyze(args) => analyze::run(args),
+        Command::Db(args) => db::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -2,7 +2,7 @@
 use std::time::Instant;
 
 use sprouts::model::{Position, Variant};
-use sprouts::solve::Solver;
+use sprouts::solve::{ExactCanon, MemoryStore, Solver};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -13,8 +13,21 @@ fn main() {
         Variant::Normal
     };
     for n in 1..=max {
-        let mut s = Solver::new();
         let t = Instant::now();
+        if args.get(3).map(|s| s.as_str()) == Some("exact") {
+            let mut s = Solver::with_store_and_canon(MemoryStore::default(), ExactCanon);
+            let w = s.win(&Position::start(n, variant)).unwrap();
+            println!(
+                "{n}\t{}\t{:.3}s\t{} searched\t{} generated\t{} stored (exact keys)",
+                if w { "W" } else { "L" },
+                t.elapsed().as_secs_f64(),
+                s.searched(),
+                s.generated(),
+                s.store().len()
+            );
+            continue;
+        }
+        let mut s = Solver::new();
         let w = s.win(&Position::start(n, variant)).unwrap();
         println!(
             "{n}\t{}\t{:.3}s\t{} searched\t{} generated\t{} stored",

@@ -6,8 +6,6 @@
 //! classes, and a split sends a *number* of each class to one side instead
 //! of every subset. What is left is deduplicated by the children's keys.
 
-use rustc_hash::FxHashSet;
-
 use super::canon::{least_rotation_start, LandCanon};
 use super::compact::{
     is_letter, parse_land_unchecked, simplify, Regions, DEAD, FIRST_LETTER, ONE, TWO, ZERO,
@@ -45,20 +43,21 @@ pub(crate) fn land_children<C: LandCanon + ?Sized>(land: &[u8], canon: &C) -> Ve
     let mut gen = Gen {
         canon,
         regions: &regions,
-        seen: FxHashSet::default(),
         out: Vec::new(),
         fresh,
     };
     for r in 0..regions.len() {
         gen.region(r);
     }
-    gen.out
+    let mut out = gen.out;
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 struct Gen<'a, C: ?Sized> {
     canon: &'a C,
     regions: &'a Regions,
-    seen: FxHashSet<Child>,
     out: Vec<Child>,
     fresh: [u8; 3],
 }
@@ -175,10 +174,7 @@ impl<C: LandCanon + ?Sized> Gen<'_, C> {
         let mut lands = Vec::with_capacity(2);
         simplify(regions, self.canon, &mut lands);
         lands.sort_unstable();
-        if !self.seen.contains(&lands) {
-            self.seen.insert(lands.clone());
-            self.out.push(lands);
-        }
+        self.out.push(lands);
     }
 
     /// A line from site `p` of boundary `i` to site `q` of boundary `j`.

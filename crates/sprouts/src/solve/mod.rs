@@ -38,7 +38,7 @@ use std::str::FromStr;
 pub use canon::{ExactCanon, LandCanon, PseudoCanon};
 pub use compact::MAX_LIVES;
 pub use search::Solver;
-pub use store::{MemoryStore, NoProgress, NormalEntry, Progress, Stacked, Store};
+pub use store::{MemoryStore, NoProgress, NoStore, NormalEntry, Progress, Stacked, Store};
 
 use crate::model::Position;
 
@@ -238,6 +238,38 @@ pub fn land_children<C: LandCanon + ?Sized>(land: &Land, canon: &C) -> Vec<Vec<L
     children::land_children(&land.0, canon)
         .into_iter()
         .map(|c| c.into_iter().map(Land::from_key).collect())
+        .collect()
+}
+
+/// The key of a whole position for misère play (as a [`Store`] sees it)
+/// from its lands.
+///
+/// ```
+/// use sprouts::solve::{position_key_of, split_position_key, Land};
+/// let l: Land = "0.".parse().unwrap();
+/// let k = position_key_of(&[l.clone(), l.clone()]);
+/// assert_eq!(split_position_key(&k).unwrap(), vec![l.clone(), l]);
+/// ```
+pub fn position_key_of(lands: &[Land]) -> Vec<u8> {
+    let mut keys: Vec<Vec<u8>> = lands.iter().map(|l| l.as_bytes().to_vec()).collect();
+    keys.sort_unstable();
+    position_key(&keys)
+}
+
+/// The lands of a misère position key, checked.
+///
+/// ```
+/// use sprouts::solve::split_position_key;
+/// assert_eq!(split_position_key(&[0, 0xFF, 0xFE, 0xFD]).unwrap().len(), 1);
+/// assert!(split_position_key(&[0, 0xFF, 0xFE]).is_err());
+/// ```
+pub fn split_position_key(key: &[u8]) -> Result<Vec<Land>, SolveError> {
+    if key.last().is_some_and(|&b| b != compact::END_LAND) {
+        return Err(SolveError::bad_key(key.len(), "an end of land"));
+    }
+    key.split(|&b| b == compact::END_LAND)
+        .filter(|k| !k.is_empty())
+        .map(Land::from_bytes)
         .collect()
 }
 

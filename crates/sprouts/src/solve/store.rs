@@ -108,6 +108,47 @@ pub trait Store {
     fn flush(&mut self) {}
 }
 
+impl<S: Store + ?Sized> Store for Box<S> {
+    fn get_normal(&mut self, land: &[u8]) -> Option<NormalEntry> {
+        (**self).get_normal(land)
+    }
+    fn put_normal(&mut self, land: &[u8], entry: NormalEntry) {
+        (**self).put_normal(land, entry)
+    }
+    fn get_misere(&mut self, position: &[u8]) -> Option<bool> {
+        (**self).get_misere(position)
+    }
+    fn put_misere(&mut self, position: &[u8], win: bool) {
+        (**self).put_misere(position, win)
+    }
+    fn flush(&mut self) {
+        (**self).flush()
+    }
+}
+
+/// A store that knows nothing and keeps nothing (the back of a [`Stacked`]
+/// store when there is no database).
+///
+/// ```
+/// use sprouts::solve::{NoStore, Store};
+/// let mut s = NoStore;
+/// s.put_misere(b"k", true);
+/// assert_eq!(s.get_misere(b"k"), None);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoStore;
+
+impl Store for NoStore {
+    fn get_normal(&mut self, _: &[u8]) -> Option<NormalEntry> {
+        None
+    }
+    fn put_normal(&mut self, _: &[u8], _: NormalEntry) {}
+    fn get_misere(&mut self, _: &[u8]) -> Option<bool> {
+        None
+    }
+    fn put_misere(&mut self, _: &[u8], _: bool) {}
+}
+
 /// The in-memory table: two hash maps.
 ///
 /// ```

@@ -1,0 +1,172 @@
+//! `sprouts bench`: solve N-spot starts from an empty table and print a
+//! table of times, positions and memory.
+
+use std::io::Write;
+use std::process::Command;
+use std::time::Instant;
+
+use anyhow::{anyhow, bail, Context, Result};
+use serde::{Deserialize, Serialize};
+use sprouts::model::{Position, Variant};
+use sprouts::solve::{MemoryStore, Solver};
+
+use crate::output;
+use crate::solve::with_big_stack;
+
+/// Benchmark the solver on N-spot starts.
+///
+/// Each N is solved in a fresh process from an empty table (no database),
+/// so its peak memory is its own. Columns: N, the outcome for the first
+/// player, the nimber (normal play; found after the outcome), seconds for
+/// the outcome, seconds for the nimber, positions searched, results stored,
+/// peak resident memory in MiB.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = "\
+Examples:
+  sprouts bench --from 1 --to 9
+  sprouts bench --misere --to 7
+  sprouts bench --to 12 --timeout 600 --json")]
+pub struct Args {
+    /// First N.
+    #[arg(long, default_value_t = 1)]
+    from: u32,
+
+    /// Last N.
+    #[arg(long, default_value_t = 8)]
+    to: u32,
+
+    /// Misère play.
+    #[arg(long)]
+    misere: bool,
+
+    /// Stop at the first N that takes longer than this many seconds.
+    #[arg(long, value_name = "SECS")]
+    timeout: Option<f64>,
+
+    /// Print one JSON object per N.
+    #[arg(long)]
+    json: bool,
+
+    /// Solve only this N in this process and print its row as JSON.
+    #[arg(long, hide = true)]
+    one: Option<u32>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct Row {
+    spots: u32,
+    variant: String,
+    outcome: String,
+    nimber: Option<u8>,
+    seconds: f64,
+    nimber_seconds: Option<f64>,
+    searched: u64,
+    stored: usize,
+    peak_mib: f64,
+}
+
+/// Peak resident memory of this process (VmHWM), in MiB.
+fn peak_mib() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<f64>().ok())
+        })
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+fn one(n: u32, variant: Variant) -> Result<Row> {
+    with_big_stack(move || {
+        let mut s = Solver::with_store(MemoryStore::default());
+        let pos = Position::start(n, variant);
+        let t = Instant::now();
+        let win = s.win(&pos).map_err(|e| anyhow!("{e}"))?;
+        let seconds = t.elapsed().as_secs_f64();
+        let (nimber, nimber_seconds) = if variant == Variant::Normal {
+            let t = Instant::now();
+            let k = s.nimber(&pos).map_err(|e| anyhow!("{e}"))?;
+            (Some(k), Some(t.elapsed().as_secs_f64()))
+        } else {
+            (None, None)
+        };
+        Ok(Row {
+            spots: n,
+            variant: variant.name().to_string(),
+            outcome: if win { "W" } else { "L" }.to_string(),
+            nimber,
+            seconds,
+            nimber_seconds,
+            searched: s.searched(),
+            stored: s.store().len(),
+            peak_mib: peak_mib(),
+        })
+    })?
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let variant = if args.misere {
+        Variant::Misere
+    } else {
+        Variant::Normal
+    };
+    let mut out = output::stdout();
+    if let Some(n) = args.one {
+        let row = one(n, variant)?;
+        output::json(&mut out, &row)?;
+        writeln!(out)?;
+        out.flush()?;
+        return Ok(());
+    }
+    if !args.json {
+        writeln!(out, "| N | variant | outcome | nimber | seconds | nimber s | searched | stored | peak MiB |")?;
+        writeln!(out, "|---|---|---|---|---|---|---|---|---|")?;
+        out.flush()?;
+    }
+    let exe = std::env::current_exe().context("cannot find this program")?;
+    for n in args.from..=args.to {
+        let mut cmd = Command::new(&exe);
+        cmd.args(["bench", "--one", &n.to_string()]);
+        if args.misere {
+            cmd.arg("--misere");
+        }
+        let child = cmd.output().context("cannot run the benchmark child")?;
+        if !child.status.success() {
+            bail!(
+                "{n} spots: {}",
+                String::from_utf8_lossy(&child.stderr).trim()
+            );
+        }
+        let row: Row = serde_json::from_slice(&child.stdout)
+            .map_err(|e| anyhow!("{n} spots: bad child output: {e}"))?;
+        if args.json {
+            output::json(&mut out, &row)?;
+            writeln!(out)?;
+        } else {
+            writeln!(
+                out,
+                "| {} | {} | {} | {} | {:.3} | {} | {} | {} | {:.0} |",
+                row.spots,
+                row.variant,
+                row.outcome,
+                row.nimber.map_or("-".to_string(), |k| k.to_string()),
+                row.seconds,
+                row.nimber_seconds
+                    .map_or("-".to_string(), |s| format!("{s:.3}")),
+                row.searched,
+                row.stored,
+                row.peak_mib
+            )?;
+        }
+        out.flush()?;
+        if args
+            .timeout
+            .is_some_and(|t| row.seconds + row.nimber_seconds.unwrap_or(0.0) > t)
+        {
+            break;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,328 @@
+//! `sprouts db`: the database of solved positions (stats, export, import,
+//! verify), and the `--db PATH` / `--no-db` options the solving commands share.
+
+use std::fs;
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+
+use anyhow::{anyhow, bail, Context, Result};
+use sprouts::solve::{
+    position_key_of, split_position_key, Land, NoStore, NormalEntry, Solver, Stacked, Store,
+};
+use sprouts_store::{Db, Entry};
+
+use crate::output;
+
+/// Where solved results are kept: `--db PATH`, `--no-db`, or the default
+/// file.
+#[derive(Debug, Clone, clap::Args)]
+pub struct DbArgs {
+    /// The database file (default: $XDG_DATA_HOME/sprouts/solved.redb, or
+    /// ~/.local/share/sprouts/solved.redb).
+    #[arg(long, value_name = "PATH", conflicts_with = "no_db")]
+    pub db: Option<PathBuf>,
+
+    /// Keep results in memory only.
+    #[arg(long)]
+    pub no_db: bool,
+}
+
+impl DbArgs {
+    /// The database file to use, or `None` for `--no-db`.
+    pub fn path(&self) -> Result<Option<PathBuf>> {
+        if self.no_db {
+            return Ok(None);
+        }
+        match &self.db {
+            Some(p) => Ok(Some(p.clone())),
+            None => sprouts_store::default_path().map(Some).ok_or_else(|| {
+                anyhow!(
+                    "no HOME or XDG_DATA_HOME for the default database; give --db PATH or --no-db"
+                )
+            }),
+        }
+    }
+
+    /// The store the solver works over.
+    pub fn store(&self) -> Result<Backing> {
+        Ok(match self.path()? {
+            None => Backing::None(NoStore),
+            Some(p) => Backing::Db(Box::new(Db::open(&p).map_err(|e| anyhow!("{e}"))?)),
+        })
+    }
+}
+
+/// The solver's slower store: nothing, or the database.
+pub enum Backing {
+    None(NoStore),
+    Db(Box<Db>),
+}
+
+impl Backing {
+    /// The first database write error, if any.
+    pub fn error(&self) -> Option<String> {
+        match self {
+            Backing::None(_) => None,
+            Backing::Db(d) => d.error().map(str::to_string),
+        }
+    }
+}
+
+impl Store for Backing {
+    fn get_normal(&mut self, land: &[u8]) -> Option<NormalEntry> {
+        match self {
+            Backing::None(s) => s.get_normal(land),
+            Backing::Db(d) => d.get_normal(land),
+        }
+    }
+    fn put_normal(&mut self, land: &[u8], entry: NormalEntry) {
+        match self {
+            Backing::None(s) => s.put_normal(land, entry),
+            Backing::Db(d) => d.put_normal(land, entry),
+        }
+    }
+    fn get_misere(&mut self, position: &[u8]) -> Option<bool> {
+        match self {
+            Backing::None(s) => s.get_misere(position),
+            Backing::Db(d) => d.get_misere(position),
+        }
+    }
+    fn put_misere(&mut self, position: &[u8], win: bool) {
+        match self {
+            Backing::None(s) => s.put_misere(position, win),
+            Backing::Db(d) => d.put_misere(position, win),
+        }
+    }
+    fn flush(&mut self) {
+        match self {
+            Backing::None(s) => s.flush(),
+            Backing::Db(d) => d.flush(),
+        }
+    }
+}
+
+/// Inspect, move and check the database of solved positions.
+///
+/// Export writes one result a line, a text, a tab and a value: a
+/// normal-play land and its nimber (`nimber 0`) or the heaps it is known
+/// not to equal (`not 0,2`), or a misère position (lands joined by `+`)
+/// and its outcome for the player to move (`misere loss`). Lands are written in the
+/// solver's GLOP-2-like text (`0`, `1`, `2`, letters, `.` after every
+/// boundary, `|` between regions). Import reads the same lines.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = "\
+Examples:
+  sprouts db stats
+  sprouts db export > solved.txt
+  sprouts db --db other.redb import solved.txt
+  sprouts db verify")]
+pub struct Args {
+    #[command(subcommand)]
+    command: DbCommand,
+
+    /// The database file (default: $XDG_DATA_HOME/sprouts/solved.redb, or
+    /// ~/.local/share/sprouts/solved.redb).
+    #[arg(long, value_name = "PATH", global = true)]
+    db: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum DbCommand {
+    /// Entry counts and file size.
+    Stats {
+        /// Print JSON: {"path", "normal", "nimbers", "misere", "bytes"}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every stored result, one a line.
+    Export,
+    /// Results from a file written by export (`-`: standard input).
+    Import {
+        /// The file to read.
+        #[arg(value_name = "FILE", default_value = "-")]
+        file: PathBuf,
+    },
+    /// Re-prove every stored result from the others; prints the number
+    /// checked and every result that does not hold (exit status 1 then).
+    Verify,
+}
+
+fn path(args: &Args) -> Result<PathBuf> {
+    DbArgs {
+        db: args.db.clone(),
+        no_db: false,
+    }
+    .path()?
+    .ok_or_else(|| anyhow!("no database"))
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let path = path(args)?;
+    let mut out = output::stdout();
+    match &args.command {
+        DbCommand::Stats { json } => {
+            let db = Db::open(&path).map_err(|e| anyhow!("{e}"))?;
+            let s = db.stats().map_err(|e| anyhow!("{e}"))?;
+            if *json {
+                let v = serde_json::json!({
+                    "path": path.display().to_string(),
+                    "normal": s.normal,
+                    "nimbers": s.nimbers,
+                    "misere": s.misere,
+                    "bytes": s.bytes,
+                });
+                writeln!(out, "{v}")?;
+            } else {
+                writeln!(out, "path\t{}", path.display())?;
+                writeln!(out, "normal-play lands\t{}", s.normal)?;
+                writeln!(out, "  with a nimber\t{}", s.nimbers)?;
+                writeln!(out, "misere positions\t{}", s.misere)?;
+                writeln!(out, "bytes\t{}", s.bytes)?;
+            }
+        }
+        DbCommand::Export => {
+            let db = Db::open(&path).map_err(|e| anyhow!("{e}"))?;
+            for e in db.entries().map_err(|e| anyhow!("{e}"))? {
+                writeln!(out, "{}", export_line(&e)?)?;
+            }
+        }
+        DbCommand::Import { file } => {
+            let text = if file.as_os_str() == "-" {
+                let mut s = String::new();
+                for line in io::stdin().lock().lines() {
+                    s.push_str(&line?);
+                    s.push('\n');
+                }
+                s
+            } else {
+                fs::read_to_string(file)
+                    .with_context(|| format!("cannot read {}", file.display()))?
+            };
+            let mut db = Db::open(&path).map_err(|e| anyhow!("{e}"))?;
+            let mut n = 0u64;
+            for (i, line) in text.lines().enumerate() {
+                if line.trim().is_empty() || line.starts_with('#') {
+                    continue;
+                }
+                match import_line(line).with_context(|| format!("line {}", i + 1))? {
+                    Entry::Normal(k, e) => db.put_normal(&k, e),
+                    Entry::Misere(k, w) => db.put_misere(&k, w),
+                }
+                n += 1;
+            }
+            db.commit().map_err(|e| anyhow!("{e}"))?;
+            writeln!(out, "imported\t{n}")?;
+        }
+        DbCommand::Verify => {
+            let entries = Db::open(&path)
+                .map_err(|e| anyhow!("{e}"))?
+                .entries()
+                .map_err(|e| anyhow!("{e}"))?;
+            let db = Db::open_read_only(&path).map_err(|e| anyhow!("{e}"))?;
+            let mut solver = Solver::with_store(Stacked::new(db));
+            let mut bad = 0u64;
+            for e in &entries {
+                let ok = match e {
+                    Entry::Normal(k, v) => {
+                        let land = Land::from_bytes(k).map_err(|e| anyhow!("{e}"))?;
+                        solver
+                            .verify_normal(&land, *v)
+                            .map_err(|e| anyhow!("{e}"))?
+                    }
+                    Entry::Misere(k, w) => {
+                        let lands = split_position_key(k).map_err(|e| anyhow!("{e}"))?;
+                        solver
+                            .verify_misere(&lands, *w)
+                            .map_err(|e| anyhow!("{e}"))?
+                    }
+                };
+                if !ok {
+                    bad += 1;
+                    writeln!(out, "wrong\t{}", export_line(e)?)?;
+                }
+            }
+            writeln!(out, "checked\t{}", entries.len())?;
+            writeln!(out, "wrong\t{bad}")?;
+            out.flush()?;
+            if bad > 0 {
+                bail!("{bad} stored results do not hold");
+            }
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// One exported line.
+fn export_line(e: &Entry) -> Result<String> {
+    Ok(match e {
+        Entry::Normal(k, NormalEntry::Nimber(n)) => {
+            format!(
+                "{}\tnimber {n}",
+                Land::from_bytes(k).map_err(|e| anyhow!("{e}"))?
+            )
+        }
+        Entry::Normal(k, NormalEntry::NotIn(bits)) => {
+            let heaps: Vec<String> = (0..64)
+                .filter(|h| bits >> h & 1 == 1)
+                .map(|h| h.to_string())
+                .collect();
+            format!(
+                "{}\tnot {}",
+                Land::from_bytes(k).map_err(|e| anyhow!("{e}"))?,
+                heaps.join(",")
+            )
+        }
+        Entry::Misere(k, w) => {
+            let lands = split_position_key(k).map_err(|e| anyhow!("{e}"))?;
+            let texts: Vec<String> = lands.iter().map(|l| l.to_string()).collect();
+            format!(
+                "{}\tmisere {}",
+                texts.join("+"),
+                if *w { "win" } else { "loss" }
+            )
+        }
+    })
+}
+
+/// Reads one exported line.
+fn import_line(line: &str) -> Result<Entry> {
+    let (pos, value) = line
+        .split_once('\t')
+        .ok_or_else(|| anyhow!("expected a position, a tab and a value"))?;
+    let land = |t: &str| -> Result<Land> { t.parse::<Land>().map_err(|e| anyhow!("{e}")) };
+    if let Some(n) = value.strip_prefix("nimber ") {
+        let n: u8 = n.parse().map_err(|_| anyhow!("bad nimber {n:?}"))?;
+        let l = land(pos)?;
+        return Ok(Entry::Normal(l.as_bytes().to_vec(), NormalEntry::Nimber(n)));
+    }
+    if let Some(list) = value.strip_prefix("not ") {
+        let mut bits = 0u64;
+        for h in list.split(',') {
+            let h: u32 = h.parse().map_err(|_| anyhow!("bad heap {h:?}"))?;
+            if h >= 64 {
+                bail!("heap {h} is too large (at most 63)");
+            }
+            bits |= 1 << h;
+        }
+        let l = land(pos)?;
+        return Ok(Entry::Normal(
+            l.as_bytes().to_vec(),
+            NormalEntry::NotIn(bits),
+        ));
+    }
+    let win = match value {
+        "misere win" => true,
+        "misere loss" => false,
+        _ => bail!(
+            "expected 'nimber K', 'not H,...', 'misere win' or 'misere loss', found {value:?}"
+        ),
+    };
+    let lands = pos.split('+').map(land).collect::<Result<Vec<Land>>>()?;
+    Ok(Entry::Misere(position_key_of(&lands), win))
+}
+
+/// A fresh solver over the database (or memory only).
+pub fn solver(args: &DbArgs) -> Result<Solver<Stacked<Backing>>> {
+    Ok(Solver::with_store(Stacked::new(args.store()?)))
+}

@@ -1,0 +1,343 @@
+//! `sprouts solve`: who wins a position or the end of a game, and which
+//! moves win.
+
+use std::collections::HashMap;
+use std::fs;
+use std::io::{self, Read, Write};
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail, Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use sprouts::model::{Position, Variant, MAX_SPOT};
+use sprouts::notation::hoey;
+use sprouts::notation::transcript::Transcript;
+use sprouts::notation::{Notation, PositionTextError, Replay};
+use sprouts::solve::{decompose, Progress, Solver, Stacked, Store};
+
+use crate::db::{self, Backing, DbArgs};
+use crate::output;
+
+/// Solve a position: who wins, with which moves.
+///
+/// The input is the N-spot start (--spots N), a position in Hoey notation
+/// (`1,6,2,6;3,7,4,7;5`), or a game in WGOSA, LHP or Hoey notation (its
+/// header says normal `+` or misère `-` play); an argument naming a file
+/// reads the file, `-` standard input. For a game, the position after its
+/// last move is solved and the winning moves are listed in the game's own
+/// notation, one per group of moves that leave the same position up to
+/// symmetry.
+///
+/// Prints whether the player to move wins, the nimber (normal play), the
+/// time and the number of positions searched. Results go to the database
+/// (--db, default $XDG_DATA_HOME/sprouts/solved.redb) so later solves reuse
+/// them; an interrupted solve keeps what it had committed.
+#[derive(Debug, clap::Args)]
+#[command(
+    override_usage = "sprouts solve [OPTIONS] <POSITION|GAME>\n       sprouts solve [OPTIONS] --spots <N>",
+    after_long_help = "\
+JSON output (--json): one object on one line.
+  variant        \"normal\" or \"misere\"
+  outcome        \"win\" or \"loss\" for the player to move
+  nimber         the nimber (normal play only)
+  seconds        time taken
+  searched       positions searched (move lists generated)
+  stored         results now in the memory table
+  lands          the position's lands in the solver's text
+  notation       the game's notation (games only)
+  winning_moves  [{move, same}]: each winning move in the game's notation
+                 and how many other listed moves lead to the same position
+                 up to symmetry (games only)
+
+Examples:
+  sprouts solve --spots 8
+  sprouts solve --misere --spots 5 --no-db
+  sprouts solve --json '8+ 1(9)2 1(10)1[3,4] 3(11)10 2(12)5'"
+)]
+pub struct Args {
+    /// A position (Hoey notation), a game, or a file holding either.
+    #[arg(
+        value_name = "POSITION|GAME",
+        required_unless_present = "spots",
+        conflicts_with = "spots"
+    )]
+    input: Option<String>,
+
+    /// Solve the start with N spots.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..i64::from(MAX_SPOT / 4)))]
+    spots: Option<u32>,
+
+    /// Misère play (for --spots and positions; a game's header decides).
+    #[arg(long)]
+    misere: bool,
+
+    /// Print JSON (fields in --help).
+    #[arg(long)]
+    json: bool,
+
+    #[command(flatten)]
+    db: DbArgs,
+
+    /// Give up after this many seconds (results proved so far are kept).
+    #[arg(long, value_name = "SECS")]
+    timeout: Option<f64>,
+}
+
+/// What the user asked to solve.
+pub enum Input {
+    Position(Position),
+    Game(Box<Replay>, Notation),
+}
+
+/// Reads a position or a game from an argument, a file or standard input.
+pub fn read_input(text: &str, variant: Variant) -> Result<Input> {
+    let text = if text == "-" {
+        let mut s = String::new();
+        io::stdin().read_to_string(&mut s)?;
+        s
+    } else if !text.contains(['\n', ';', ',', '(', '<'])
+        && fs::metadata(text).is_ok_and(|m| m.is_file())
+    {
+        fs::read_to_string(text).with_context(|| format!("cannot read {text}"))?
+    } else {
+        text.to_string()
+    };
+    let text = text.trim_start_matches('\u{feff}');
+    if let Ok(games) = Transcript::read_all(text, None) {
+        if games.len() > 1 {
+            bail!("{} games given; solve one at a time", games.len());
+        }
+        if let Some(g) = games.first() {
+            let replay = g.replay().map_err(|e| anyhow!("{e}"))?;
+            return Ok(Input::Game(Box::new(replay), g.notation));
+        }
+    }
+    let pos = hoey::parse_position(text.trim()).map_err(|e| match e {
+        PositionTextError::Syntax(e) => anyhow!("position text {e}"),
+        e => anyhow!("{e}"),
+    })?;
+    Ok(Input::Position(pos.with_variant(variant)))
+}
+
+/// A spinner on standard error once a solve has taken a second.
+pub struct Bar {
+    start: Instant,
+    bar: Option<ProgressBar>,
+}
+
+impl Bar {
+    pub fn new() -> Bar {
+        Bar {
+            start: Instant::now(),
+            bar: None,
+        }
+    }
+}
+
+impl Progress for Bar {
+    fn searched(&mut self, total: u64) {
+        if self.bar.is_none() && self.start.elapsed() >= Duration::from_secs(1) {
+            let b = ProgressBar::new_spinner();
+            b.set_style(
+                ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            );
+            self.bar = Some(b);
+        }
+        if let Some(b) = &self.bar {
+            b.set_message(format!("{total} positions searched"));
+            b.tick();
+        }
+    }
+}
+
+impl Drop for Bar {
+    fn drop(&mut self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+    }
+}
+
+/// Runs `f` on a thread with a large stack (the search recurses once per
+/// move of the game and once per nim heap).
+pub fn with_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T> {
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(f)
+        .context("cannot start the solver thread")?
+        .join()
+        .map_err(|_| anyhow!("internal error: the solver thread panicked"))
+}
+
+/// A solver over the database with progress and deadline set.
+pub fn new_solver(db: &DbArgs, timeout: Option<f64>) -> Result<Solver<Stacked<Backing>>> {
+    let mut s = db::solver(db)?;
+    s.set_progress(Box::new(Bar::new()));
+    if let Some(t) = timeout {
+        if !(t.is_finite() && t >= 0.0) {
+            bail!("--timeout must be a number of seconds, found {t}");
+        }
+        s.set_deadline(Instant::now() + Duration::from_secs_f64(t.min(1e9)));
+    }
+    Ok(s)
+}
+
+/// Turns a solver error into the command's error, naming the timeout.
+pub fn solve_error(e: sprouts::solve::SolveError, timeout: Option<f64>) -> anyhow::Error {
+    if e.is_stopped() {
+        anyhow!(
+            "no answer within the timeout of {} s (what was proved is kept in the database)",
+            timeout.unwrap_or(0.0)
+        )
+    } else {
+        anyhow!("{e}")
+    }
+}
+
+#[derive(Debug, Serialize)]
+struct WinningMove {
+    #[serde(rename = "move")]
+    text: String,
+    same: usize,
+}
+
+#[derive(Debug, Serialize)]
+struct SolveJson {
+    variant: &'static str,
+    outcome: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nimber: Option<u8>,
+    seconds: f64,
+    searched: u64,
+    stored: usize,
+    lands: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    notation: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winning_moves: Option<Vec<WinningMove>>,
+}
+
+/// The winning moves of a position, one per group of moves leading to the
+/// same lands, written in `notation`.
+pub fn winning_moves(
+    solver: &mut Solver<Stacked<Backing>>,
+    pos: &Position,
+    notation: Notation,
+) -> Result<Vec<(String, usize)>, sprouts::solve::SolveError> {
+    let mut groups: HashMap<Vec<sprouts::solve::Land>, usize> = HashMap::new();
+    let mut out: Vec<(String, usize, Vec<sprouts::solve::Land>)> = Vec::new();
+    let mut verdict: HashMap<Vec<sprouts::solve::Land>, bool> = HashMap::new();
+    for m in pos.legal_moves() {
+        let Ok(after) = pos.play(&m) else { continue };
+        let lands = decompose(&after)?;
+        let win = match verdict.get(&lands) {
+            Some(&w) => w,
+            None => {
+                let w = !solver.win(&after)?;
+                verdict.insert(lands.clone(), w);
+                w
+            }
+        };
+        if !win {
+            continue;
+        }
+        if let Some(&i) = groups.get(&lands) {
+            out[i].1 += 1;
+            continue;
+        }
+        let text = notation.write(pos, &m).unwrap_or_else(|_| "?".to_string());
+        groups.insert(lands.clone(), out.len());
+        out.push((text, 0, lands));
+    }
+    Ok(out.into_iter().map(|(t, n, _)| (t, n)).collect())
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let variant = if args.misere {
+        Variant::Misere
+    } else {
+        Variant::Normal
+    };
+    let input = match (&args.input, args.spots) {
+        (_, Some(n)) => Input::Position(Position::start(n, variant)),
+        (Some(t), None) => read_input(t, variant)?,
+        (None, None) => bail!("give a POSITION, a GAME or --spots N"),
+    };
+    let db = args.db.clone();
+    let timeout = args.timeout;
+    let json = args.json;
+    let result = with_big_stack(move || -> Result<SolveJson> {
+        let (pos, game) = match input {
+            Input::Position(p) => (p, None),
+            Input::Game(r, n) => (r.position().clone(), Some(n)),
+        };
+        let mut solver = new_solver(&db, timeout)?;
+        let start = Instant::now();
+        let win = solver.win(&pos).map_err(|e| solve_error(e, timeout))?;
+        let nimber = match pos.variant() {
+            Variant::Normal => Some(solver.nimber(&pos).map_err(|e| solve_error(e, timeout))?),
+            Variant::Misere => None,
+        };
+        let winning = match game {
+            Some(n) if win => Some(
+                winning_moves(&mut solver, &pos, n)
+                    .map_err(|e| solve_error(e, timeout))?
+                    .into_iter()
+                    .map(|(text, same)| WinningMove { text, same })
+                    .collect(),
+            ),
+            Some(_) => Some(Vec::new()),
+            None => None,
+        };
+        solver.store_mut().flush();
+        if let Some(e) = solver.store().back().error() {
+            bail!("{e}");
+        }
+        Ok(SolveJson {
+            variant: pos.variant().name(),
+            outcome: if win { "win" } else { "loss" },
+            nimber,
+            seconds: start.elapsed().as_secs_f64(),
+            searched: solver.searched(),
+            stored: solver.store().front().len(),
+            lands: decompose(&pos)
+                .map_err(|e| anyhow!("{e}"))?
+                .iter()
+                .map(|l| l.to_string())
+                .collect(),
+            notation: game.map(|n| n.name()),
+            winning_moves: winning,
+        })
+    })??;
+    let mut out = output::stdout();
+    if json {
+        output::json(&mut out, &result)?;
+        writeln!(out)?;
+    } else {
+        writeln!(
+            out,
+            "outcome\t{} for the player to move ({})",
+            result.outcome, result.variant
+        )?;
+        if let Some(k) = result.nimber {
+            writeln!(out, "nimber\t{k}")?;
+        }
+        if let Some(ms) = &result.winning_moves {
+            let list: Vec<String> = ms.iter().map(|m| m.text.clone()).collect();
+            writeln!(
+                out,
+                "winning moves\t{}",
+                if list.is_empty() {
+                    "none".to_string()
+                } else {
+                    list.join(" ")
+                }
+            )?;
+        }
+        writeln!(out, "seconds\t{:.3}", result.seconds)?;
+        writeln!(out, "searched\t{}", result.searched)?;
+    }
+    out.flush()?;
+    Ok(())
+}
