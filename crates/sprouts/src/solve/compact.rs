@@ -245,22 +245,24 @@ fn region_lives(r: &[Vec<u8>], stamp: &mut [u16; 256], mark: u16) -> u32 {
     lives
 }
 
-/// Removes the second of two cyclically adjacent sites of one letter.
+/// Removes the second of two cyclically adjacent sites of one letter (in place).
 fn merge_adjacent(b: &mut Vec<u8>) {
     if b.len() < 2 {
         return;
     }
-    let mut out: Vec<u8> = Vec::with_capacity(b.len());
-    for &x in b.iter() {
-        if is_letter(x) && out.last() == Some(&x) {
+    let mut w = 0;
+    for r in 0..b.len() {
+        let x = b[r];
+        if w > 0 && is_letter(x) && b[w - 1] == x {
             continue;
         }
-        out.push(x);
+        b[w] = x;
+        w += 1;
     }
-    if out.len() > 1 && is_letter(out[0]) && out.last() == out.first() {
-        out.pop();
+    b.truncate(w);
+    if w > 1 && is_letter(b[0]) && b[w - 1] == b[0] {
+        b.pop();
     }
-    *b = out;
 }
 
 fn find(parent: &mut [usize], mut x: usize) -> usize {
