@@ -143,16 +143,13 @@ fn exercise_move(text: &str, positions: &[Position]) {
     }
 }
 
-/// Reads a game; replays it when its start is small (the cost of a move
-/// grows with the position, and headers allow up to 262143 spots).
+/// Reads a game and replays it, whatever its size (headers allow up to
+/// 262143 spots; a move costs the region it is drawn in).
 fn exercise_game(text: &str) {
     let Ok(g) = text.parse::<Game>() else {
         return;
     };
     let _ = g.to_string();
-    if g.header.spots > 2000 {
-        return;
-    }
     match g.replay() {
         Ok(r) => {
             let written = r.to_hoey();
@@ -505,4 +502,16 @@ fn long_games_are_read() {
     assert_eq!(r.moves().len(), k as usize / 2);
     assert_eq!(r.to_hoey(), text);
     assert_eq!(r.position().lives(), 3 * k - k / 2);
+}
+
+/// The largest start a header allows replays and is written back: a move
+/// costs the region it is drawn in, and here that region has 262,143
+/// boundaries.
+#[test]
+fn largest_header_replays() {
+    let text = "262143+ 1-262144-2; 3-262145-3>; 4-262146-262143";
+    let r = text.parse::<Game>().unwrap().replay().unwrap();
+    assert_eq!(r.moves().len(), 3);
+    assert_eq!(r.to_hoey(), text);
+    exercise_game(text);
 }
