@@ -375,7 +375,13 @@ fn many_interchangeable_pendant_parts() {
     // 18 boundaries `B1` of one region, each pivot leading to a region `B2`
     // (or 9, each leading to a region with two more below): the search must
     // not try every order of them.
-    for text in ["^x:x2%<x1.>9<x1.>9", "^x:x2^y:yx.x%<y1.>91"] {
+    // (The third text was found by fuzzing: rotations of `xxxx` and both
+    // readings of `A2BD2.EF` differ only by alike parts.)
+    for text in [
+        "^x:x2%<x1.>9<x1.>9",
+        "^x:x2^y:yx.x%<y1.>91",
+        "^x:x2A/A2BD2.EF/B2/D2/E2/F2:xA/A1%xxxx.xxxx.x2x",
+    ] {
         let p = neoglop::parse_position(text).unwrap();
         let c = canonical(&p);
         let mut rng = Rng(0x5EED_0004);

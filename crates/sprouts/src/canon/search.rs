@@ -577,6 +577,23 @@ impl Graph {
                             self.write(&mut a, entry, true);
                             let mut z = st;
                             self.write(&mut z, entry, false);
+                            // The other boundaries read the same both ways:
+                            // the orientations differ at most by alike units.
+                            let short = left.iter().all(|&x| self.blen[x as usize] <= 2)
+                                && self.closed[r as usize][0]
+                                    .iter()
+                                    .map(|x| &x.0)
+                                    .eq(self.closed[r as usize][1].iter().map(|x| &x.0));
+                            if short && self.mirror_alike(&a, &z, r, before) {
+                                st = a;
+                                phase = Phase::Rest {
+                                    r,
+                                    fwd: true,
+                                    left,
+                                    skip: NONE,
+                                };
+                                continue;
+                            }
                             if left.is_empty() {
                                 // Both orientations are complete here: keep one
                                 // when they leave the same state.
@@ -665,6 +682,20 @@ impl Graph {
                     options.retain(|o| o.0 == least);
                     if options.len() > 1 {
                         self.drop_alike_units(&st, r, fwd, &mut options);
+                    }
+                    if options.len() > 1 {
+                        let mut kept: Vec<(Vec<Tok>, u32)> = Vec::new();
+                        for o in options.drain(..) {
+                            let b = self.site_boundary[o.1 as usize];
+                            let same = kept.iter().any(|k| {
+                                self.site_boundary[k.1 as usize] == b
+                                    && self.rotation_alike(&st, r, k.1, o.1, fwd)
+                            });
+                            if !same {
+                                kept.push(o);
+                            }
+                        }
+                        options = kept;
                     }
                     if options.len() == 1 {
                         let s = options[0].1;
@@ -797,14 +828,46 @@ impl Graph {
             if self.typ[sa as usize] != PIVOT || self.typ[sz as usize] != PIVOT {
                 return false;
             }
-            let key = |site: u32| {
-                let regions = self.unit_of(a, r, &[site])?;
-                Some(self.unit_key_sites(&[site], &regions))
-            };
-            match (key(sa), key(sz)) {
+            match (self.site_unit_key(a, r, sa), self.site_unit_key(a, r, sz)) {
                 (Some(ka), Some(kz)) if ka == kz => {}
                 _ => return false,
             }
+        }
+        true
+    }
+
+    /// The key of the detached unit hanging from pivot `site` of region `r`
+    /// (see [`Graph::unit_of`]), if it is one.
+    fn site_unit_key(&self, st: &State, r: u32, site: u32) -> Option<Vec<Tok>> {
+        let slot = (0x8000_0000 | site, true);
+        if let Some(k) = self.units.borrow().get(&slot) {
+            return Some(k.clone());
+        }
+        let regions = self.unit_of(st, r, &[site])?;
+        let k = self.unit_key_sites(&[site], &regions);
+        self.units.borrow_mut().insert(slot, k.clone());
+        Some(k)
+    }
+
+    /// Whether writing a boundary of region `r` from `s` or from `t` (same
+    /// tokens) differs only by which of alike detached units gets which new
+    /// letter: the rotation from `s` to `t`, with those units swapped, is a
+    /// symmetry fixing the rest.
+    fn rotation_alike(&self, st: &State, r: u32, s: u32, t: u32, fwd: bool) -> bool {
+        let len = self.blen[self.site_boundary[s as usize] as usize];
+        let (mut x, mut y) = (s, t);
+        for _ in 0..len {
+            if x != y && self.typ[x as usize] == PIVOT {
+                if st.name[x as usize] != 0 || st.name[y as usize] != 0 {
+                    return false;
+                }
+                match (self.site_unit_key(st, r, x), self.site_unit_key(st, r, y)) {
+                    (Some(a), Some(b)) if a == b => {}
+                    _ => return false,
+                }
+            }
+            x = self.step(x, fwd);
+            y = self.step(y, fwd);
         }
         true
     }
