@@ -22,6 +22,22 @@
 //!   other live boundary to L; a move that splits nothing takes no list.
 //!   Lists may be unsorted and use ranges (`[5,7,10-12]`).
 //!
+//! Lenient input, accepted because it still names one move: lists in any
+//! order, with repeats, ranges of two, and more spots of a boundary than
+//! the one needed (any spot of a boundary sends it to R):
+//!
+//! ```
+//! use sprouts::model::{Position, Variant};
+//! use sprouts::notation::lhp::LhpMove;
+//! let p = Position::start(5, Variant::Normal);
+//! let p = p.play(&"2<6>3".parse::<LhpMove>().unwrap().to_move(&p).unwrap()).unwrap();
+//! let canonical = LhpMove::from_move(&p, &"1<7>1[2,4]".parse::<LhpMove>().unwrap().to_move(&p).unwrap()).unwrap();
+//! for text in ["1<7>1[4,2]", "1<7>1[2,4,2]", "1<7>1[4,3]", "1<7>1[2-4]", "1<7>1[6,4]"] {
+//!     let m = text.parse::<LhpMove>().unwrap().to_move(&p).unwrap();
+//!     assert_eq!(LhpMove::from_move(&p, &m).unwrap(), canonical, "{text}");
+//! }
+//! ```
+//!
 //! What is left must be one move (moves leaving the same position count
 //! once). Writing gives the shortest text that resolves back to the move
 //! (then the lowest numbers): `e.` and `.i` as the steps say (for a loop

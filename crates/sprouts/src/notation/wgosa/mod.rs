@@ -23,6 +23,26 @@
 //!    mark the L side reads `f, g, h` in left-hand order (it lies on the
 //!    right site of `g`, Hoey's `f-g-h>`); with `h![L]`, the other.
 //!
+//! Lenient input, accepted because it still names one move: lists in any
+//! order, with repeats, mixing spots and ranges, ranges of two (`[4-5]`),
+//! and more spots of a boundary than the one needed (any spot of a
+//! boundary sends the whole boundary to the L side):
+//!
+//! ```
+//! use sprouts::model::{Position, Variant};
+//! use sprouts::notation::wgosa::WgosaMove;
+//! let p = Position::start(5, Variant::Normal);
+//! let p = p.play(&"2(6)3".parse::<WgosaMove>().unwrap().to_move(&p).unwrap()).unwrap();
+//! let canonical = "1(7)1[2,4]".parse::<WgosaMove>().unwrap().to_move(&p).unwrap();
+//! for text in ["1(7)1[4,2]", "1(7)1[2,4,2]", "1(7)1[4,3]", "1(7)1[2-4]", "1(7)1[6,4]"] {
+//!     let m = text.parse::<WgosaMove>().unwrap().to_move(&p).unwrap();
+//!     assert!(p.same_move(&m, &canonical), "{text}");
+//!     // A loop on a lone spot has no inside: enclosing 2, 3 and 4 is
+//!     // enclosing 5, the shorter text.
+//!     assert_eq!(WgosaMove::from_move(&p, &m).unwrap().to_string(), "1(7)1[5]");
+//! }
+//! ```
+//!
 //! A mark given where there was no choice to make is accepted and has no
 //! effect. What is left must be exactly one move (moves leaving the same
 //! position count once), or the text is an error that says why.
