@@ -2,7 +2,10 @@
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
+use std::sync::Arc;
+
 use anyhow::{Context, Result};
+use sprouts_web::opponent::Computer;
 
 /// Serve a web page to play Sprouts in a browser.
 ///
@@ -11,8 +14,9 @@ use anyhow::{Context, Result};
 /// spots; undo; read and download the game in WGOSA, LHP and Hoey notation.
 /// The page is built into the program. The server keeps no state, so
 /// several browsers can use it at once. It listens on 127.0.0.1 (this
-/// computer only) unless --host says otherwise. There is no computer
-/// opponent yet.
+/// computer only) unless --host says otherwise (--port 0 picks a free
+/// port; the address is printed). The computer opponent searches each
+/// position for at most a second (the same move for the same position).
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
@@ -35,8 +39,12 @@ pub fn run(args: &Args) -> Result<()> {
         let listener = tokio::net::TcpListener::bind(addr)
             .await
             .with_context(|| format!("cannot listen on {addr}"))?;
+        let addr = listener.local_addr().unwrap_or(addr);
         eprintln!("sprouts: serving on http://{addr}/ (Ctrl-C stops)");
-        sprouts_web::serve(listener, sprouts_web::Config::default())
+        let config = sprouts_web::Config {
+            opponent: Some(Arc::new(Computer::default())),
+        };
+        sprouts_web::serve(listener, config)
             .await
             .context("the server stopped")
     })

@@ -15,8 +15,8 @@
 //!   in any notation.
 //! - `POST /api/join` `{"text", "from", "to"}`: the legal moves joining two spots.
 //! - `POST /api/computer` `{"text"}`: the game after the computer's move, when
-//!   a computer opponent is plugged in ([`Config::opponent`]); until then
-//!   `501 Not Implemented`.
+//!   a computer opponent is plugged in ([`Config::opponent`], for instance
+//!   [`opponent::Computer`]); without one, `501 Not Implemented`.
 //!
 //! Errors are `{"error": "..."}` with status 400 (bad input), 413 (body over
 //! [`MAX_BODY`] bytes) or 501.
@@ -29,6 +29,8 @@
 #![warn(missing_docs)]
 
 use std::sync::Arc;
+
+pub mod opponent;
 
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, StatusCode};
@@ -165,6 +167,8 @@ struct Shown {
     position: String,
     position_full: String,
     over: bool,
+    /// When the game is over: "first" or "second", the player who won.
+    winner: Option<&'static str>,
     live: Vec<Spot>,
     svg: String,
     computer: bool,
@@ -254,6 +258,16 @@ fn shown(input: &Input, config: &Config) -> Result<Shown, Failure> {
         ),
         Input::Position(_) => (None, None, None, None, 0),
     };
+    // The player who cannot move loses in normal play and wins in misere
+    // play; after an even number of moves that player is the first.
+    let winner = match input {
+        Input::Game(r) if pos.is_over() => {
+            let first_stuck = r.moves().len() % 2 == 0;
+            let first_wins = first_stuck == (pos.variant() == sprouts::model::Variant::Misere);
+            Some(if first_wins { "first" } else { "second" })
+        }
+        _ => None,
+    };
     Ok(Shown {
         game,
         wgosa,
@@ -263,6 +277,7 @@ fn shown(input: &Input, config: &Config) -> Result<Shown, Failure> {
         position: pos.to_hoey(),
         position_full: pos.to_hoey_full(),
         over: pos.is_over(),
+        winner,
         live: pos.live_spots().collect(),
         svg,
         computer: config.opponent.is_some(),

@@ -289,3 +289,54 @@ async fn the_computer_hook() {
     assert_eq!(v["moves"], 2);
     assert_eq!(v["computer"], true);
 }
+
+#[tokio::test]
+async fn the_computer_plays_a_whole_game() {
+    // Perfect play from 3 spots (normal play): the first player wins
+    // (known-values.md). A long time limit, so the node budget decides.
+    let config = Config {
+        opponent: Some(Arc::new(sprouts_web::opponent::Computer {
+            time: std::time::Duration::from_secs(120),
+            ..Default::default()
+        })),
+    };
+    let mut text = "3+".to_string();
+    let mut moves = 0;
+    loop {
+        let body = serde_json::json!({ "text": text }).to_string().into_bytes();
+        let (status, _, answer) = send(config.clone(), Method::POST, "/api/computer", body).await;
+        let v: Value = serde_json::from_str(&answer).unwrap();
+        if v["moves"].is_null() {
+            assert_eq!(status, StatusCode::BAD_REQUEST);
+            assert_eq!(v["error"], "the game is over: no move left");
+            break;
+        }
+        assert_eq!(status, StatusCode::OK);
+        moves += 1;
+        assert_eq!(v["moves"], moves);
+        text = v["game"].as_str().unwrap().to_string();
+        if v["over"] == true {
+            assert_eq!(v["winner"], if moves % 2 == 1 { "first" } else { "second" });
+        } else {
+            assert!(v["winner"].is_null());
+        }
+    }
+    // A 3-spot game lasts 6 to 8 moves; the first player made the last one.
+    assert!((6..=8).contains(&moves), "{moves} moves: {text}");
+    assert_eq!(moves % 2, 1, "{text}");
+    // The game text replays with the library.
+    let games = sprouts::notation::transcript::Transcript::read_all(&text, None).unwrap();
+    assert!(games[0].replay().unwrap().position().is_over());
+}
+
+#[tokio::test]
+async fn the_winner_of_a_misere_game() {
+    // 1 spot: a loop, then a line to the new spot (or a loop); two moves,
+    // the first player is stuck and wins in misere play.
+    let (status, v) = post("/api/show", serde_json::json!({"text": "1- 1-2-1; 1-3-2"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["over"], true);
+    assert_eq!(v["winner"], "first");
+    let (_, v) = post("/api/show", serde_json::json!({"text": "1+ 1-2-1; 1-3-2"})).await;
+    assert_eq!(v["winner"], "second");
+}

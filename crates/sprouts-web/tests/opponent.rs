@@ -1,0 +1,181 @@
+//! The computer opponent: legal, deterministic, and winning where a plain
+//! brute-force search says a win exists.
+
+use std::time::Duration;
+
+use sprouts::model::{Move, Position, Variant};
+use sprouts_web::opponent::{Computer, Judge};
+use sprouts_web::Opponent;
+
+/// A small deterministic random number generator (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// A random position: a start of 1 to 8 spots, then random legal moves.
+fn random_position(rng: &mut Rng) -> Position {
+    let variant = if rng.below(2) == 0 {
+        Variant::Normal
+    } else {
+        Variant::Misere
+    };
+    let mut pos = Position::start(1 + rng.below(8) as u32, variant);
+    let plies = rng.below(20);
+    for _ in 0..plies {
+        let moves: Vec<Move> = pos.legal_moves().take(200).collect();
+        if moves.is_empty() {
+            break;
+        }
+        pos = pos.play(&moves[rng.below(moves.len())]).unwrap();
+    }
+    pos
+}
+
+fn quick() -> Computer {
+    Computer {
+        nodes: 2_000,
+        time: Duration::from_secs(30),
+        judge: None,
+    }
+}
+
+#[test]
+fn always_a_legal_move_on_random_positions() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let computer = quick();
+    let (mut moved, mut over) = (0, 0);
+    for _ in 0..60 {
+        let pos = random_position(&mut rng);
+        match computer.choose(&pos) {
+            Some(m) => {
+                moved += 1;
+                pos.check_move(&m).unwrap();
+                assert!(
+                    pos.legal_moves().any(|l| pos.same_move(&l, &m)),
+                    "{}: not among the legal moves",
+                    pos.to_hoey_full()
+                );
+                // Deterministic: the same position gets the same move.
+                let again = computer.choose(&pos).unwrap();
+                assert!(pos.same_move(&m, &again), "{}", pos.to_hoey_full());
+            }
+            None => {
+                over += 1;
+                assert!(pos.is_over(), "{}: no move chosen", pos.to_hoey_full());
+            }
+        }
+    }
+    assert!(moved > 30, "only {moved} positions with a move");
+    assert_eq!(moved + over, 60);
+}
+
+/// Whether the mover wins, by plain negamax without memory (small positions).
+fn brute_mover_wins(pos: &Position) -> bool {
+    let mut any = false;
+    for m in pos.legal_moves() {
+        any = true;
+        if !brute_mover_wins(&pos.play(&m).unwrap()) {
+            return true;
+        }
+    }
+    // No move: the mover loses in normal play, wins in misere play.
+    !any && pos.variant() == Variant::Misere
+}
+
+#[test]
+fn wins_from_won_starts_and_small_positions() {
+    // Published (known-values.md): normal play, 2 spots L, 3 W; misere, 1 W, 2 L.
+    assert!(brute_mover_wins(&Position::start(3, Variant::Normal)));
+    assert!(!brute_mover_wins(&Position::start(2, Variant::Normal)));
+    assert!(brute_mover_wins(&Position::start(1, Variant::Misere)));
+    assert!(!brute_mover_wins(&Position::start(2, Variant::Misere)));
+    // Enough time for a debug build: the node budget decides.
+    let computer = Computer {
+        time: Duration::from_secs(60),
+        ..Computer::default()
+    };
+    let mut checked = 0;
+    let mut rng = Rng(12345);
+    let mut positions = vec![
+        Position::start(3, Variant::Normal),
+        Position::start(1, Variant::Misere),
+    ];
+    for _ in 0..40 {
+        let mut pos = Position::start(2 + rng.below(2) as u32, Variant::Normal);
+        if rng.below(2) == 1 {
+            pos = pos.with_variant(Variant::Misere);
+        }
+        for _ in 0..rng.below(4) {
+            let moves: Vec<Move> = pos.legal_moves().collect();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play(&moves[rng.below(moves.len())]).unwrap();
+        }
+        positions.push(pos);
+    }
+    for pos in positions {
+        if pos.is_over() || !brute_mover_wins(&pos) {
+            continue;
+        }
+        let m = computer.choose(&pos).unwrap();
+        let after = pos.play(&m).unwrap();
+        assert!(
+            !brute_mover_wins(&after),
+            "{}: chose a losing move",
+            pos.to_hoey_full()
+        );
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} won positions checked");
+}
+
+/// A judge that says the mover wins exactly in positions of one region.
+struct OneRegion;
+
+impl Judge for OneRegion {
+    fn mover_wins(&self, pos: &Position, _: std::time::Instant) -> Option<bool> {
+        Some(pos.regions().len() == 1)
+    }
+}
+
+#[test]
+fn a_judge_is_asked_first() {
+    let pos = Position::start(3, Variant::Normal);
+    let computer = Computer {
+        judge: Some(std::sync::Arc::new(OneRegion)),
+        ..quick()
+    };
+    let m = computer.choose(&pos).unwrap();
+    let after = pos.play(&m).unwrap();
+    // The first move the judge calls lost for the opponent: a loop
+    // (the join 1-2 comes first and leaves one region).
+    let expected = pos
+        .legal_moves()
+        .find(|l| pos.play(l).unwrap().regions().len() > 1)
+        .unwrap();
+    assert!(pos.same_move(&m, &expected));
+    assert_eq!(after.regions().len(), 2);
+    assert_eq!(
+        pos.legal_moves()
+            .next()
+            .map(|l| pos.play(&l).unwrap().regions().len()),
+        Some(1)
+    );
+}
+
+#[test]
+fn no_move_when_the_game_is_over() {
+    let mut pos = Position::start(1, Variant::Normal);
+    while let Some(m) = pos.legal_moves().next() {
+        pos = pos.play(&m).unwrap();
+    }
+    assert!(Computer::default().choose(&pos).is_none());
+}
