@@ -1,0 +1,166 @@
+// End-to-end test of the Sprouts page in headless Chromium (playwright-core).
+//
+// Starts `sprouts serve --port 0`, opens the page, starts a 3-spot game with
+// the computer as the second player, plays the first player's moves by
+// clicking two spots (and choosing the first way to join them when there
+// are several), until the game is over. Then checks that the WGOSA, LHP and
+// Hoey transcripts shown, and the downloaded file, replay with
+// `sprouts replay`, that the game ended with the winner the rules give, and
+// takes a screenshot.
+//
+// Environment: SPROUTS_BIN (default target/debug/sprouts), CHROMIUM
+// (default /usr/bin/chromium), E2E_OUT (default target/e2e).
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "../../../..");
+const bin = process.env.SPROUTS_BIN || path.join(root, "target/debug/sprouts");
+const out = process.env.E2E_OUT || path.join(root, "target/e2e");
+const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
+
+/** Starts the server on a free port; resolves to [process, base URL]. */
+function startServer() {
+  return new Promise((resolve, reject) => {
+    const server = spawn(bin, ["serve", "--port", "0"], { stdio: ["ignore", "ignore", "pipe"] });
+    let err = "";
+    const timer = setTimeout(() => reject(new Error("the server did not start: " + err)), 20000);
+    server.stderr.on("data", (chunk) => {
+      err += chunk;
+      const m = err.match(/serving on (http:\/\/\S+\/)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve([server, m[1]]);
+      }
+    });
+    server.on("exit", (code) => reject(new Error(`the server exited (${code}): ${err}`)));
+  });
+}
+
+/** The page's state, read from the status line. */
+async function status(page) {
+  return page.$eval("#status", (e) => ({
+    text: e.textContent,
+    over: e.dataset.over === "true",
+    moves: Number(e.dataset.moves),
+    winner: e.dataset.winner,
+  }));
+}
+
+/** Waits until the first player (us) is to move or the game is over. */
+async function ourTurn(page) {
+  await page.waitForFunction(() => {
+    const e = document.getElementById("status");
+    return !e.textContent.startsWith("The computer is thinking")
+      && (e.dataset.over === "true" || Number(e.dataset.moves) % 2 === 0);
+  }, null, { timeout: 30000 });
+}
+
+/** Plays one move by clicking two live spots; tries pairs until one joins. */
+async function clickAMove(page) {
+  const before = (await status(page)).moves;
+  const spots = await page.$$eval("#picture circle[data-live='true']", (cs) => cs.map((c) => c.getAttribute("data-spot")));
+  assert.ok(spots.length > 0, "no live spot to click");
+  for (let i = 0; i < spots.length; i++) {
+    for (let j = i; j < spots.length; j++) {
+      await page.locator(`#picture circle[data-spot='${spots[i]}']`).click({ force: true });
+      await page.locator(`#picture circle[data-spot='${spots[j]}']`).click({ force: true });
+      // One of: the move is played, a choice of ways is shown, an error.
+      await page.waitForFunction((n) => Number(document.getElementById("status").dataset.moves) > n
+        || document.querySelector("#choices div") !== null
+        || document.getElementById("error").textContent !== "", before, { timeout: 30000 });
+      const choices = page.locator("#choices div");
+      if (await choices.count() > 0) {
+        await choices.first().click();
+      }
+      if (await page.$eval("#error", (e) => e.textContent) === "") {
+        await page.waitForFunction((n) => Number(document.getElementById("status").dataset.moves) > n, before, { timeout: 30000 });
+        return `${spots[i]}-${spots[j]}`;
+      }
+    }
+  }
+  throw new Error("no two live spots could be joined");
+}
+
+/** Replays a game text with the library's CLI; returns its JSON. */
+function replay(name, text) {
+  const file = path.join(out, name);
+  writeFileSync(file, text + "\n");
+  const json = execFileSync(bin, ["replay", "--json", file], { encoding: "utf8" });
+  return json.trim().split("\n").map((line) => JSON.parse(line));
+}
+
+test("a 3-spot game against the computer, in headless Chromium", async () => {
+  mkdirSync(out, { recursive: true });
+  const [server, base] = await startServer();
+  const browser = await chromium.launch({
+    executablePath: browserPath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 1100 } });
+    const pageErrors = [];
+    page.on("pageerror", (e) => pageErrors.push(e.message));
+    await page.goto(base);
+    await page.locator("#spots").fill("3");
+    await page.locator("#who").selectOption("second");
+    await page.locator("#new").click();
+    await page.waitForFunction(() => document.getElementById("status").dataset.moves === "0");
+    assert.match((await status(page)).text, /First player to move/);
+
+    const ours = [];
+    for (let turn = 0; turn < 20; turn++) {
+      await ourTurn(page);
+      if ((await status(page)).over) break;
+      ours.push(await clickAMove(page));
+    }
+    await ourTurn(page);
+    const end = await status(page);
+    assert.ok(end.over, "the game is not over: " + end.text);
+    // A 3-spot game lasts 6 to 8 moves (at most 3n - 1, at least 2n).
+    assert.ok(end.moves >= 6 && end.moves <= 8, `${end.moves} moves`);
+    assert.equal(ours.length, Math.ceil(end.moves / 2));
+    // Normal play: the player who made the last move wins.
+    const winner = end.moves % 2 === 1 ? "first" : "second";
+    assert.equal(end.winner, winner);
+    assert.match(end.text, new RegExp(`The ${winner} player wins`));
+
+    // The transcripts shown replay with the library, to a finished game.
+    const shown = {
+      wgosa: (await page.textContent("#wgosa")).replace(/^WGOSA:\s*/, ""),
+      lhp: (await page.textContent("#lhp")).replace(/^LHP:\s*/, ""),
+      hoey: (await page.textContent("#hoey")).replace(/^Hoey:\s*/, ""),
+    };
+    for (const [notation, text] of Object.entries(shown)) {
+      assert.match(text, /^3\+ /, `${notation}: ${text}`);
+      const [game] = replay(`game.${notation}.txt`, text);
+      assert.equal(game.notation, notation);
+      assert.equal(game.spots, 3);
+      assert.equal(game.moves.length, end.moves, `${notation}: ${text}`);
+      assert.equal(game.over, true, `${notation}: ${text}`);
+    }
+    // The download holds the same three games.
+    const href = await page.getAttribute("#download", "href");
+    const downloaded = decodeURIComponent(href.replace(/^data:text\/plain;charset=utf-8,/, ""));
+    const games = replay("game.download.txt", downloaded.trim());
+    assert.deepEqual(games.map((g) => g.notation), ["wgosa", "lhp", "hoey"]);
+    assert.ok(games.every((g) => g.over && g.moves.length === end.moves));
+    // Every notation describes the same final position.
+    assert.equal(new Set(games.map((g) => g.position.hoey_full)).size, 1);
+
+    await page.screenshot({ path: path.join(out, "sprouts-e2e.png"), fullPage: true });
+    assert.deepEqual(pageErrors, []);
+    console.log(`played ${end.moves} moves (ours: ${ours.join(", ")}); ${winner} player won`);
+    console.log("WGOSA: " + shown.wgosa);
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+});
