@@ -15,8 +15,8 @@ use sprouts_web::opponent::Computer;
 /// The page is built into the program. The server keeps no state, so
 /// several browsers can use it at once. It listens on 127.0.0.1 (this
 /// computer only) unless --host says otherwise (--port 0 picks a free
-/// port; the address is printed). The computer opponent searches each
-/// position for at most a second (the same move for the same position).
+/// port; the address is printed). The computer opponent asks the
+/// solver, then a search, for at most a second per move.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:

@@ -1,5 +1,6 @@
-//! The computer opponent: perfect play when a [`Judge`] (the solver) decides
-//! the position in time, else a best-effort search.
+//! The computer opponent: perfect play when a [`Judge`] (by default the
+//! solver, [`SolverJudge`]) finds a winning move in time, else a
+//! best-effort search.
 //!
 //! The best-effort search is an iterative-deepening negamax over
 //! [`Position::legal_moves`]: positions whose outcome it reaches are scored
@@ -22,27 +23,64 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use sprouts::model::{Move, Position, ReducedPosition, Variant};
+use sprouts::solve::Solver;
 
 use crate::Opponent;
 
-/// Decides positions exactly when it can (the hook for the solver).
+/// Finds a winning move exactly when it can (the hook for a solver).
 ///
 /// ```
 /// use std::time::Instant;
-/// use sprouts::model::Position;
+/// use sprouts::model::{Move, Position};
+/// use sprouts_web::opponent::Judge;
 /// struct Never;
-/// impl sprouts_web::opponent::Judge for Never {
-///     fn mover_wins(&self, _: &Position, _: Instant) -> Option<bool> {
+/// impl Judge for Never {
+///     fn winning_move(&self, _: &Position, _: &[Move], _: Instant) -> Option<usize> {
 ///         None
 ///     }
 /// }
-/// assert_eq!(Never.mover_wins(&Position::start(1, Default::default()), Instant::now()), None);
-/// # use sprouts_web::opponent::Judge;
+/// let p = Position::start(1, Default::default());
+/// let moves: Vec<Move> = p.legal_moves().collect();
+/// assert_eq!(Never.winning_move(&p, &moves, Instant::now()), None);
 /// ```
 pub trait Judge: Send + Sync {
-    /// Whether the player to move in `pos` wins with perfect play, or `None`
-    /// when it cannot tell by `deadline`.
-    fn mover_wins(&self, pos: &Position, deadline: Instant) -> Option<bool>;
+    /// The index in `moves` (legal moves of `pos`) of a move that wins with
+    /// perfect play, or `None` when there is none or it cannot tell by
+    /// `deadline`.
+    fn winning_move(&self, pos: &Position, moves: &[Move], deadline: Instant) -> Option<usize>;
+}
+
+/// The solver ([`sprouts::solve::Solver`]) as a judge: a fresh in-memory
+/// solver for each choice, stopped at the deadline; the first move after
+/// which the opponent loses.
+///
+/// ```
+/// use std::time::{Duration, Instant};
+/// use sprouts::model::{Move, Position, Variant};
+/// use sprouts_web::opponent::{Judge, SolverJudge};
+/// // 3 spots, normal play: the first player wins (AJS 1991).
+/// let p = Position::start(3, Variant::Normal);
+/// let moves: Vec<Move> = p.legal_moves().collect();
+/// let deadline = Instant::now() + Duration::from_secs(60);
+/// assert!(SolverJudge.winning_move(&p, &moves, deadline).is_some());
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SolverJudge;
+
+impl Judge for SolverJudge {
+    fn winning_move(&self, pos: &Position, moves: &[Move], deadline: Instant) -> Option<usize> {
+        let mut solver = Solver::new();
+        solver.set_deadline(deadline);
+        for (i, m) in moves.iter().enumerate() {
+            let after = pos.play(m).ok()?;
+            // An error (the deadline, a position too big for the solver):
+            // undecided.
+            if !solver.win(&after).ok()? {
+                return Some(i);
+            }
+        }
+        None
+    }
 }
 
 /// The most moves of one position looked at.
@@ -59,6 +97,7 @@ const WIN: i32 = 1000;
 /// ```
 /// use std::time::Duration;
 /// use sprouts_web::opponent::Computer;
+/// // The search alone, without the solver.
 /// let c = Computer { nodes: 1000, time: Duration::from_millis(200), judge: None };
 /// # let _ = c;
 /// ```
@@ -73,12 +112,13 @@ pub struct Computer {
 }
 
 impl Default for Computer {
-    /// 200,000 positions, one second, no judge.
+    /// The solver for up to one second, then the search: 200,000
+    /// positions, within the same second.
     fn default() -> Computer {
         Computer {
             nodes: 200_000,
             time: Duration::from_secs(1),
-            judge: None,
+            judge: Some(Arc::new(SolverJudge)),
         }
     }
 }
@@ -92,13 +132,9 @@ impl Opponent for Computer {
             return Some(first);
         }
         if let Some(judge) = &self.judge {
-            let deadline = start + self.time;
-            for m in &moves {
-                let Ok(after) = pos.play(m) else { continue };
-                match judge.mover_wins(&after, deadline) {
-                    Some(false) => return Some(m.clone()),
-                    Some(true) => {}
-                    None => break,
+            if let Some(i) = judge.winning_move(pos, &moves, start + self.time) {
+                if let Some(m) = moves.get(i) {
+                    return Some(m.clone());
                 }
             }
             // Undecided, or every move loses: the search below picks one.

@@ -1,7 +1,7 @@
 //! The computer opponent: legal, deterministic, and winning where a plain
 //! brute-force search says a win exists.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use sprouts::model::{Move, Position, Variant};
 use sprouts_web::opponent::{Computer, Judge};
@@ -48,8 +48,19 @@ fn quick() -> Computer {
 
 #[test]
 fn always_a_legal_move_on_random_positions() {
+    always_legal(&quick());
+}
+
+#[test]
+fn always_a_legal_move_with_the_solver() {
+    always_legal(&Computer {
+        time: Duration::from_millis(300),
+        ..Computer::default()
+    });
+}
+
+fn always_legal(computer: &Computer) {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let computer = quick();
     let (mut moved, mut over) = (0, 0);
     for _ in 0..60 {
         let pos = random_position(&mut rng);
@@ -90,17 +101,30 @@ fn brute_mover_wins(pos: &Position) -> bool {
 }
 
 #[test]
-fn wins_from_won_starts_and_small_positions() {
+fn the_search_alone_wins_small_won_positions() {
+    wins_when_it_can(&Computer {
+        time: Duration::from_secs(60),
+        judge: None,
+        ..Computer::default()
+    });
+}
+
+#[test]
+fn the_solver_wins_small_won_positions() {
+    // A small node budget: the moves come from the solver.
+    wins_when_it_can(&Computer {
+        time: Duration::from_secs(60),
+        nodes: 10,
+        ..Computer::default()
+    });
+}
+
+fn wins_when_it_can(computer: &Computer) {
     // Published (known-values.md): normal play, 2 spots L, 3 W; misere, 1 W, 2 L.
     assert!(brute_mover_wins(&Position::start(3, Variant::Normal)));
     assert!(!brute_mover_wins(&Position::start(2, Variant::Normal)));
     assert!(brute_mover_wins(&Position::start(1, Variant::Misere)));
     assert!(!brute_mover_wins(&Position::start(2, Variant::Misere)));
-    // Enough time for a debug build: the node budget decides.
-    let computer = Computer {
-        time: Duration::from_secs(60),
-        ..Computer::default()
-    };
     let mut checked = 0;
     let mut rng = Rng(12345);
     let mut positions = vec![
@@ -141,8 +165,10 @@ fn wins_from_won_starts_and_small_positions() {
 struct OneRegion;
 
 impl Judge for OneRegion {
-    fn mover_wins(&self, pos: &Position, _: std::time::Instant) -> Option<bool> {
-        Some(pos.regions().len() == 1)
+    fn winning_move(&self, pos: &Position, moves: &[Move], _: Instant) -> Option<usize> {
+        moves
+            .iter()
+            .position(|m| pos.play(m).unwrap().regions().len() != 1)
     }
 }
 

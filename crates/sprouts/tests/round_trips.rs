@@ -49,7 +49,11 @@ fn check_move(n: Notation, pos: &Position, m: &Move) -> Result<(), TestCaseError
     let back = n
         .resolve(&text, pos)
         .map_err(|e| TestCaseError::fail(format!("{}: {e}", place())))?;
-    prop_assert!(pos.same_move(&back, m), "{}: read back as another move", place());
+    prop_assert!(
+        pos.same_move(&back, m),
+        "{}: read back as another move",
+        place()
+    );
     prop_assert_eq!(n.write(pos, &back).unwrap(), text.clone(), "{}", place());
     Ok(())
 }
