@@ -1,50 +1,15 @@
 //! Hoey move reader: any text parses or fails cleanly; a parsed move is
 //! written back the same, and resolves (or fails cleanly) against a few
-//! positions; a resolved move is legal and writes canonically.
+//! positions; a resolved move is legal and its canonical text reads back
+//! to the same move (`support::check_move_text`).
 #![no_main]
 
-use std::sync::OnceLock;
+#[path = "support/mod.rs"]
+mod support;
 
 use libfuzzer_sys::fuzz_target;
-use sprouts::model::{Position, Variant};
-use sprouts::notation::hoey::{parse_position, HoeyMove};
-
-fn positions() -> &'static [Position] {
-    static POSITIONS: OnceLock<Vec<Position>> = OnceLock::new();
-    POSITIONS.get_or_init(|| {
-        let mut out = vec![
-            Position::start(1, Variant::Normal),
-            Position::start(5, Variant::Normal),
-        ];
-        for text in [
-            "1,6,2,6;3,7,4,7;5",
-            "1,8,2,6/3,9,4,7;2,8,1,6/4,9,3,7;5",
-            "1,6,8,7,4,7,3,9,3,7,8,6,5,6;2/3,9",
-            "1,8,4,9t,8,5;2",
-            "1,3;2/1,3",
-            "1,5,2,5;3,6,4,6",
-            "1,4,2,3,6/1,6,2,4",
-            "4o;2",
-        ] {
-            out.push(parse_position(text).expect("fixed positions read"));
-        }
-        out
-    })
-}
+use sprouts::notation::hoey::HoeyMove;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let Ok(h) = text.parse::<HoeyMove>() else {
-        return;
-    };
-    assert_eq!(h.to_string().parse::<HoeyMove>().as_ref(), Ok(&h));
-    for p in positions() {
-        if let Ok(m) = h.to_move(p) {
-            p.play(&m).expect("a resolved move is legal");
-            let canon = HoeyMove::from_move(p, &m).expect("a resolved move writes");
-            let _ = canon.to_move(p);
-        }
-    }
+    support::check_move_text(data, HoeyMove::to_move, HoeyMove::from_move);
 });
