@@ -3,7 +3,8 @@
 // Starts `sprouts serve --port 0`, opens the page, starts a 3-spot game with
 // the computer as the second player, plays the first player's moves by
 // clicking two spots (and choosing the first way to join them when there
-// are several), until the game is over. Then checks that the WGOSA, LHP and
+// are several), until the game is over (after a typed move, the computer's
+// answer, an undo and an illegal typed move). Then checks that the WGOSA, LHP and
 // Hoey transcripts shown, and the downloaded file, replay with
 // `sprouts replay`, that the game ended with the winner the rules give, and
 // takes a screenshot.
@@ -114,6 +115,20 @@ test("a 3-spot game against the computer, in headless Chromium", async () => {
     await page.locator("#new").click();
     await page.waitForFunction(() => document.getElementById("status").dataset.moves === "0");
     assert.match((await status(page)).text, /First player to move/);
+
+    // A typed move (WGOSA), the computer's answer, then undo back to the start.
+    await page.locator("#move").fill("1(4)2");
+    await page.locator("#play").click();
+    await page.waitForFunction(() => document.getElementById("status").dataset.moves === "2", null, { timeout: 30000 });
+    assert.match(await page.textContent("#wgosa"), /^WGOSA: 3\+ 1\(4\)2 \S+$/);
+    await page.locator("#undo").click();
+    await page.waitForFunction(() => document.getElementById("status").dataset.moves === "0", null, { timeout: 30000 });
+    // An illegal typed move: a clear message, nothing played.
+    await page.locator("#move").fill("1(4)9");
+    await page.locator("#play").click();
+    await page.waitForFunction(() => document.getElementById("error").textContent !== "", null, { timeout: 30000 });
+    assert.match(await page.textContent("#error"), /1\(4\)9/);
+    assert.equal((await status(page)).moves, 0);
 
     const ours = [];
     for (let turn = 0; turn < 20; turn++) {
