@@ -9,9 +9,22 @@ use crate::model::{Position, Variant};
 
 use super::canon::{LandCanon, PseudoCanon};
 use super::children::{land_children, Child};
-use super::compact::{regions_of, simplify};
+use super::compact::{is_letter, regions_of, simplify, ONE, TWO, ZERO};
 use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
 use super::{position_key, SolveError};
+
+/// Twice the lives of a land key: a letter is one life listed twice.
+fn twice_lives(land: &[u8]) -> u32 {
+    land.iter()
+        .map(|&x| match x {
+            ZERO => 6,
+            ONE => 4,
+            TWO => 2,
+            x if is_letter(x) => 1,
+            _ => 0,
+        })
+        .sum()
+}
 
 /// How often (in positions expanded) the deadline and progress are checked.
 const CHECK_EVERY: u64 = 1 << 12;
@@ -363,13 +376,14 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         }
         let mut ch = land_children(land, &self.canon);
         self.generated += ch.len() as u64;
-        // Children whose largest land is smallest first: cheaper to search
-        // (measured: fewer positions than smallest total first, far fewer
-        // than largest first).
-        ch.sort_by_key(|c| {
+        // Children whose largest land has fewest lives first, then fewest
+        // lives in all (GLOP's heuristic): cheaper to search (measured:
+        // 122,192 positions for 7 spots instead of 189,919 when ordered by
+        // key length; smallest total first, or largest first, were worse).
+        ch.sort_by_cached_key(|c| {
             (
-                c.iter().map(|l| l.len()).max().unwrap_or(0),
-                c.iter().map(|l| l.len()).sum::<usize>(),
+                c.iter().map(|l| twice_lives(l)).max().unwrap_or(0),
+                c.iter().map(|l| twice_lives(l)).sum::<u32>(),
             )
         });
         Ok(ch)
@@ -540,5 +554,28 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         }
         self.store.put_misere(&key, win);
         Ok(win)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::compact::{END_BOUNDARY, END_REGION, FIRST_LETTER};
+    use super::*;
+
+    #[test]
+    fn twice_lives_counts_letters_once_per_listing() {
+        // 3 + 2 + 1 lives, and one letter (1 life) listed twice.
+        let land = [
+            ZERO,
+            ONE,
+            END_BOUNDARY,
+            TWO,
+            FIRST_LETTER,
+            FIRST_LETTER,
+            END_BOUNDARY,
+            END_REGION,
+        ];
+        assert_eq!(twice_lives(&land), 14);
+        assert_eq!(twice_lives(&[END_BOUNDARY, END_REGION]), 0);
     }
 }
