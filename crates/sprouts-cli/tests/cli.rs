@@ -1,58 +1,16 @@
 //! Runs the built `sprouts` binary and checks its exact output.
 
-use std::io::Write;
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+
+use common::{fails, ok, sprouts};
 
 use serde_json::Value;
 
 const NOTES_GAME: &str = "5+ 1-6-2; 3-7-4; 1-8-2>; 3-9-4>1";
 const NOTES_END_FULL: &str = "1,8,2,6/3,9,4,7;2,8,1,6/4,9,3,7;5";
-
-struct Output {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn sprouts(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sprouts"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the sprouts binary runs");
-    let mut input = child.stdin.take().unwrap();
-    // The command may exit before reading everything (a bad header): ignore
-    // a broken pipe here.
-    let _ = input.write_all(stdin);
-    drop(input);
-    let out = child.wait_with_output().unwrap();
-    Output {
-        code: out.status.code().expect("exited, not killed by a signal"),
-        stdout: String::from_utf8(out.stdout).expect("UTF-8 output"),
-        stderr: String::from_utf8(out.stderr).expect("UTF-8 errors"),
-    }
-}
-
-/// Runs and expects success with nothing on stderr.
-fn ok(args: &[&str], stdin: &str) -> String {
-    let out = sprouts(args, stdin.as_bytes());
-    assert_eq!(out.code, 0, "sprouts {args:?} failed: {}", out.stderr);
-    assert_eq!(out.stderr, "");
-    out.stdout
-}
-
-/// Runs and expects exit status 1 with exactly one line on stderr; returns it.
-fn fails(args: &[&str], stdin: &[u8]) -> String {
-    let out = sprouts(args, stdin);
-    assert_eq!(out.code, 1, "sprouts {args:?}: stdout {:?}", out.stdout);
-    assert_eq!(out.stdout, "");
-    assert!(out.stderr.ends_with('\n'), "{:?}", out.stderr);
-    assert_eq!(out.stderr.lines().count(), 1, "{:?}", out.stderr);
-    out.stderr.trim_end().to_string()
-}
 
 fn json(args: &[&str], stdin: &str) -> Value {
     let text = ok(args, stdin);

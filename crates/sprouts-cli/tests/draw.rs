@@ -1,48 +1,16 @@
 //! `sprouts draw`: the built binary, its SVG output and its errors.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-struct Output {
-    code: i32,
-    stdout: Vec<u8>,
-    stderr: String,
-}
-
-fn sprouts(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sprouts"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the sprouts binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let _ = input.write_all(stdin);
-    drop(input);
-    let out = child.wait_with_output().unwrap();
-    Output {
-        code: out.status.code().expect("exited"),
-        stdout: out.stdout,
-        stderr: String::from_utf8(out.stderr).expect("UTF-8 errors"),
-    }
-}
+use common::sprouts;
 
 fn svg(args: &[&str], stdin: &str) -> String {
-    let out = sprouts(args, stdin.as_bytes());
-    assert_eq!(out.code, 0, "sprouts {args:?} failed: {}", out.stderr);
-    assert_eq!(out.stderr, "");
-    String::from_utf8(out.stdout).expect("UTF-8 SVG")
+    common::ok(args, stdin)
 }
 
 /// Exit status 1, nothing on stdout, one line on stderr: returns it.
 fn fails(args: &[&str], stdin: &str) -> String {
-    let out = sprouts(args, stdin.as_bytes());
-    assert_eq!(out.code, 1, "sprouts {args:?} should fail");
-    assert!(out.stdout.is_empty());
-    assert!(out.stderr.ends_with('\n'), "{:?}", out.stderr);
-    assert_eq!(out.stderr.lines().count(), 1, "{:?}", out.stderr);
-    out.stderr.trim_end().to_string()
+    common::fails(args, stdin.as_bytes())
 }
 
 const GAME: &str = "5+ 1-6-2; 3-7-4; 1-8-2>; 3-9-4>1";

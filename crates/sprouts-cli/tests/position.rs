@@ -1,49 +1,14 @@
 //! `sprouts position convert|canon`, position notations detected or forced
 //! with --from in `moves`, and `replay --position-format`.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
+use common::{ok, sprouts};
 
 use serde_json::Value;
 
-struct Output {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn sprouts(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sprouts"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the sprouts binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let _ = input.write_all(stdin);
-    drop(input);
-    let out = child.wait_with_output().unwrap();
-    Output {
-        code: out.status.code().expect("exited"),
-        stdout: String::from_utf8(out.stdout).expect("UTF-8 output"),
-        stderr: String::from_utf8(out.stderr).expect("UTF-8 errors"),
-    }
-}
-
-fn ok(args: &[&str], stdin: &str) -> String {
-    let out = sprouts(args, stdin.as_bytes());
-    assert_eq!(out.code, 0, "sprouts {args:?} failed: {}", out.stderr);
-    assert_eq!(out.stderr, "");
-    out.stdout
-}
-
 fn fails(args: &[&str]) -> String {
-    let out = sprouts(args, b"");
-    assert_eq!(out.code, 1, "sprouts {args:?}: stdout {:?}", out.stdout);
-    assert_eq!(out.stdout, "");
-    assert_eq!(out.stderr.lines().count(), 1, "{:?}", out.stderr);
-    out.stderr.trim_end().to_string()
+    common::fails(args, b"")
 }
 
 fn json(args: &[&str]) -> Value {
