@@ -6,58 +6,12 @@
 use std::time::Instant;
 
 use sprouts::canon::canonical;
-use sprouts::model::{Move, Position, SiteRef, Variant};
+use sprouts::model::Position;
 
-struct Rng(u64);
+#[path = "../tests/random_positions/mod.rs"]
+mod random_positions;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
-/// As in `tests/canon.rs`: random region, sites and split; a listed move
-/// when 40 tries fail.
-fn random_position(rng: &mut Rng, spots: u32, moves: usize) -> Position {
-    let mut p = Position::start(spots, Variant::Normal);
-    'moves: for _ in 0..moves {
-        for _ in 0..40 {
-            let regions = p.regions();
-            if regions.is_empty() {
-                break 'moves;
-            }
-            let r = rng.below(regions.len());
-            let bs = regions[r].boundaries();
-            let b1 = rng.below(bs.len());
-            let b2 = if rng.next() % 2 == 0 {
-                b1
-            } else {
-                rng.below(bs.len())
-            };
-            let i1 = rng.below(bs[b1].len());
-            let i2 = rng.below(bs[b2].len());
-            let right = (0..bs.len()).filter(|_| rng.next() % 2 == 0).collect();
-            let m = Move::new(r, SiteRef::new(b1, i1), SiteRef::new(b2, i2), right);
-            if let Ok(q) = p.play(&m) {
-                p = q;
-                continue 'moves;
-            }
-        }
-        let some: Vec<Move> = p.legal_moves().take(32).collect();
-        if some.is_empty() {
-            break;
-        }
-        let m = &some[rng.below(some.len())];
-        p = p.play(m).expect("a listed move is legal");
-    }
-    p
-}
+use random_positions::{random_position, Rng};
 
 fn main() {
     let args: Vec<u64> = std::env::args()
