@@ -2,6 +2,7 @@
 
 use std::cmp::Ordering;
 
+use crate::model::least_rotation_start;
 use crate::notation::neoglop::shape::{letter_name, Land, Sym};
 
 /// A token of a layout: (type and colour, letter name); separators last.
@@ -249,28 +250,6 @@ impl Graph {
         let next = names.len() as u32 + 1;
         (c, *names.entry(s.min(p)).or_insert(next))
     }
-}
-
-/// Where the lexicographically least rotation of a cyclic list starts
-/// (linear time).
-fn least_rotation_start<T: Ord>(s: &[T]) -> usize {
-    let n = s.len();
-    let (mut i, mut j, mut k) = (0usize, 1usize, 0usize);
-    while i < n && j < n && k < n {
-        match s[(i + k) % n].cmp(&s[(j + k) % n]) {
-            Ordering::Equal => {
-                k += 1;
-                continue;
-            }
-            Ordering::Greater => i += k + 1,
-            Ordering::Less => j += k + 1,
-        }
-        if i == j {
-            j += 1;
-        }
-        k = 0;
-    }
-    i.min(j).min(n.saturating_sub(1))
 }
 
 fn count_distinct(v: &[u64]) -> usize {

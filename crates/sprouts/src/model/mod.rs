@@ -23,4 +23,4 @@ pub use legal::LegalMoves;
 pub use moves::{Move, MoveKind, Outcome, Side, SiteRef};
 pub use position::{Boundary, Position, Region, Spot, Variant, MAX_SPOT};
 pub use purvis::Purvis;
-pub use reduce::{least_rotation, ReducedPosition};
+pub use reduce::{least_rotation, least_rotation_start, ReducedPosition};

@@ -155,31 +155,38 @@ pub(crate) fn reduced_boundary(sites: &[Spot], degree: &impl Fn(Spot) -> u8) -> 
 /// ```
 pub fn least_rotation<T: Ord + Copy>(s: &[T]) -> Vec<T> {
     let n = s.len();
-    if n == 0 {
-        return Vec::new();
-    }
+    let start = least_rotation_start(s);
+    let mut v = Vec::with_capacity(n);
+    v.extend_from_slice(&s[start..]);
+    v.extend_from_slice(&s[..start]);
+    v
+}
+
+/// Where the lexicographically least rotation of a cyclic list starts
+/// (Booth-style, linear time); 0 for a list of fewer than two items.
+///
+/// ```
+/// use sprouts::model::least_rotation_start;
+/// assert_eq!(least_rotation_start(&[3, 1, 2, 1, 1]), 3);
+/// ```
+pub fn least_rotation_start<T: Ord>(s: &[T]) -> usize {
+    let n = s.len();
     let (mut i, mut j, mut k) = (0usize, 1usize, 0usize);
     while i < n && j < n && k < n {
-        let (x, y) = (s[(i + k) % n], s[(j + k) % n]);
-        if x == y {
-            k += 1;
-            continue;
-        }
-        if x > y {
-            i += k + 1;
-        } else {
-            j += k + 1;
+        match s[(i + k) % n].cmp(&s[(j + k) % n]) {
+            std::cmp::Ordering::Equal => {
+                k += 1;
+                continue;
+            }
+            std::cmp::Ordering::Greater => i += k + 1,
+            std::cmp::Ordering::Less => j += k + 1,
         }
         if i == j {
             j += 1;
         }
         k = 0;
     }
-    let start = i.min(j);
-    let mut v = Vec::with_capacity(n);
-    v.extend_from_slice(&s[start..]);
-    v.extend_from_slice(&s[..start]);
-    v
+    i.min(j).min(n.saturating_sub(1))
 }
 
 #[cfg(test)]

@@ -75,31 +75,7 @@ fn invariant(b: &[u8], region_count: &[u8; 256]) -> Vec<u8> {
     out
 }
 
-/// Start of the least rotation of `s` (Booth-style, linear).
-pub(crate) fn least_rotation_start(s: &[u8]) -> usize {
-    let n = s.len();
-    if n < 2 {
-        return 0;
-    }
-    let (mut i, mut j, mut k) = (0usize, 1usize, 0usize);
-    while i < n && j < n && k < n {
-        let (x, y) = (s[(i + k) % n], s[(j + k) % n]);
-        if x == y {
-            k += 1;
-            continue;
-        }
-        if x > y {
-            i += k + 1;
-        } else {
-            j += k + 1;
-        }
-        if i == j {
-            j += 1;
-        }
-        k = 0;
-    }
-    i.min(j)
-}
+pub(crate) use crate::model::least_rotation_start;
 
 fn rotate(s: &[u8], start: usize) -> Vec<u8> {
     let mut v = Vec::with_capacity(s.len());
