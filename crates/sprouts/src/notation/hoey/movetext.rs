@@ -404,7 +404,7 @@ impl HoeyMove {
     /// assert!(texts.contains(&"2-4-3".to_string()));
     /// ```
     pub fn from_move(pos: &Position, m: &Move) -> Result<HoeyMove, MoveError> {
-        pos.check_move(m)?;
+        let target = pos.outcome(m)?;
         let options = pos
             .equivalent_moves(m)
             .into_iter()
@@ -413,8 +413,12 @@ impl HoeyMove {
             options,
             |h, _| matches!(h.separation, Some(Separation::Left(_))),
             |h| {
-                h.candidates(pos)
-                    .is_ok_and(|found| found.len() == 1 && pos.same_move(&found[0], m))
+                h.candidates(pos).is_ok_and(|found| {
+                    found.len() == 1
+                        && pos
+                            .outcome(&found[0])
+                            .is_ok_and(|o| pos.same_outcome(&o, &target))
+                })
             },
         )
         .expect("a legal move has a text"))
