@@ -8,8 +8,9 @@ use serde::Serialize;
 use sprouts::model::Variant;
 
 use crate::db::DbArgs;
+use crate::input::{self, Input};
 use crate::output;
-use crate::solve::{new_solver, read_input, solve_error, with_big_stack, Input};
+use crate::solve::{new_solver, solve_error, with_big_stack};
 
 /// Analyze a game: for every move, whether the player who made it could
 /// win before it, and whether the move kept the win or threw it away.
@@ -72,7 +73,8 @@ fn word(win: bool) -> &'static str {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let Input::Game(replay, _) = read_input(&args.game, Variant::Normal)? else {
+    let Input::Game(replay, _) = input::read(&input::text_of(&args.game)?, None, Variant::Normal)?
+    else {
         bail!("expected a game (a header such as `8+` and moves)");
     };
     let db = args.db.clone();

@@ -7,28 +7,34 @@ use std::path::PathBuf;
 use anyhow::{anyhow, bail, Context, Result};
 use sprouts::draw::{draw, SvgOptions};
 use sprouts::model::Position;
-use sprouts::notation::hoey;
 use sprouts::notation::transcript::Transcript;
-use sprouts::notation::{Notation, PositionTextError};
+use sprouts::notation::Notation;
 
+use crate::input;
 use crate::output;
+use crate::position::{self, Format};
 use crate::replay::read_input;
 
 /// Draw a position or a game as an SVG picture.
 ///
 /// The input is a game (it starts with its header, e.g. `8+ 1(9)2 1(10)1[3,4]`,
 /// moves in any notation) or a full position in Hoey notation
-/// (`1,6,2,6;3,7,4,7;5`). A game is drawn after its last move, or after move K
+/// (`1,6,2,6;3,7,4,7;5`), GLOP 1.0, GLOP 2 or neo-GLOP (`0.AB/AB`; the
+/// notation is detected as `sprouts moves` does, see --from). A game is drawn after its last move, or after move K
 /// with --move K; the move drawn last is shown in red. Live spots are
 /// filled, dead spots hollow. The same input always gives the same bytes.
 ///
 /// Abbreviated positions cannot be drawn (the spots they leave out cannot be
-/// placed): give the full position or the game.
+/// placed): give the full position or the game. A GLOP or neo-GLOP text
+/// leaves out dead spots, so only one whose spots are all still live (and
+/// whose regions all hold a live spot) can be drawn; its spots are
+/// numbered in order of appearance, the spots made by moves last.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
   sprouts draw '5+ 1-6-2; 3-7-4; 1-8-2>' -o game.svg
   sprouts draw '1,6,2,6;3,7,4,7;5' -o position.svg
+  sprouts draw '0.AB/AB' -o glop.svg
   sprouts draw --file examples/published-wgosa.txt --game 2 --move 5 -o g.svg")]
 pub struct Args {
     /// A game or a full position (quote it for the shell); read from
@@ -56,6 +62,9 @@ pub struct Args {
     #[arg(long, value_name = "hoey|wgosa|lhp")]
     notation: Option<Notation>,
 
+    #[arg(long, value_name = "hoey|glop1|glop2|neoglop", help = input::FROM_HELP)]
+    from: Option<Format>,
+
     /// Leave out the caption under the picture.
     #[arg(long)]
     no_caption: bool,
@@ -77,15 +86,12 @@ fn choose(args: &Args, text: &str) -> Result<(Position, Option<u32>, Option<Stri
                 && digits.bytes().all(|b| b.is_ascii_digit())
                 && w.len() <= digits.len() + 1
         });
-    if !is_game {
+    if args.from.is_some() || !is_game {
         if args.game.is_some() || args.move_number.is_some() {
             bail!("--game and --move need a game, not a position");
         }
-        let pos = hoey::parse_position(text.trim()).map_err(|e| match e {
-            PositionTextError::Syntax(e) => anyhow!("position text {e}"),
-            e => anyhow!("{e}"),
-        })?;
-        return Ok((pos, None, None));
+        let (pos, _) = position::read(text.trim(), args.from)?;
+        return Ok((completed(pos), None, None));
     }
     let games = Transcript::read_all(text, args.notation).map_err(|e| anyhow!("{e}"))?;
     let k = match (args.game, games.len()) {
@@ -124,6 +130,61 @@ fn choose(args: &Args, text: &str) -> Result<(Position, Option<u32>, Option<Stri
         )
     };
     Ok((pos, highlight, Some(caption)))
+}
+
+/// The position taken as complete when it is: the GLOP and neo-GLOP
+/// readers always build abbreviated positions (their texts leave dead
+/// spots out), but a text with no dead spot and no dropped region names
+/// every site, as Hoey's full notation does, and [`Position::new`] checks
+/// exactly that (every spot listed once per site, degrees adding up,
+/// planarity). A complete position numbers the spots made by moves last;
+/// GLOP texts number spots in order of appearance, so when that fails the
+/// last `m` spots (in that order) with degree 2 or more, `m` the number of
+/// moves (degree sum / 4), are renumbered to come last. Otherwise the
+/// position is returned as it is (and cannot be drawn).
+fn completed(pos: Position) -> Position {
+    if pos.is_complete() {
+        return pos;
+    }
+    let next = pos.next_spot();
+    let complete = |label: &dyn Fn(u32) -> u32| {
+        let regions = pos
+            .regions()
+            .iter()
+            .map(|r| {
+                r.boundaries()
+                    .iter()
+                    .map(|b| b.sites().iter().map(|&s| label(s)).collect())
+                    .collect()
+            })
+            .collect();
+        let mut degrees = vec![0; next as usize];
+        for s in 1..next {
+            degrees[label(s) as usize] = pos.degree(s);
+        }
+        Position::new(regions, degrees, pos.variant())
+            .ok()
+            .filter(Position::is_complete)
+    };
+    if let Some(full) = complete(&|s| s) {
+        return full;
+    }
+    let moves = (1..next).map(|s| u32::from(pos.degree(s))).sum::<u32>() / 4;
+    let mut made: Vec<u32> = (1..next).filter(|&s| pos.degree(s) >= 2).collect();
+    if (made.len() as u32) < moves {
+        return pos;
+    }
+    made.drain(..made.len() - moves as usize);
+    let mut label = vec![0; next as usize];
+    let mut n = 0;
+    for s in (1..next)
+        .filter(|s| !made.contains(s))
+        .chain(made.iter().copied())
+    {
+        n += 1;
+        label[s as usize] = n;
+    }
+    complete(&|s| label[s as usize]).unwrap_or(pos)
 }
 
 pub fn run(args: &Args) -> Result<()> {

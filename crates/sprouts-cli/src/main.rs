@@ -15,6 +15,7 @@ mod bench;
 mod convert;
 mod db;
 mod draw;
+mod input;
 mod moves;
 mod output;
 mod position;

@@ -2,12 +2,12 @@
 
 use std::io::Write;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Context, Result};
 use serde::Serialize;
 use sprouts::model::{Position, Variant, MAX_SPOT};
-use sprouts::notation::transcript::Transcript;
 use sprouts::notation::Notation;
 
+use crate::input::{self, Input};
 use crate::output::{self, PositionJson};
 use crate::position;
 
@@ -80,9 +80,7 @@ pub struct Args {
     #[arg(long)]
     json: bool,
 
-    /// The notation of POSITION: hoey, glop1, glop2 or neoglop (detected if
-    /// not given: `,` or `;` Hoey, `}` GLOP 1.0, `|` GLOP 2, else neo-GLOP).
-    #[arg(long, value_name = "hoey|glop1|glop2|neoglop")]
+    #[arg(long, value_name = "hoey|glop1|glop2|neoglop", help = input::FROM_HELP)]
     from: Option<position::Format>,
 
     /// Write the moves in this notation.
@@ -109,12 +107,10 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let pos = match (&args.position, args.spots) {
         (_, Some(n)) => Position::start(n, variant),
-        (Some(text), None) if Transcript::read_all(text, None).is_ok_and(|g| g.len() == 1) => {
-            let games = Transcript::read_all(text, None).map_err(|e| anyhow!("{e}"))?;
-            let replay = games[0].replay().map_err(|e| anyhow!("{e}"))?;
-            replay.position().clone()
-        }
-        (Some(text), None) => position::read(text, args.from)?.0.with_variant(variant),
+        (Some(text), None) => match input::read(text, args.from, variant)? {
+            Input::Game(replay, _) => replay.position().clone(),
+            Input::Position(pos, _) => pos,
+        },
         (None, None) => bail!("give a POSITION or --spots N"),
     };
     let mut out = output::stdout();

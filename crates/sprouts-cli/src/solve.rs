@@ -2,28 +2,29 @@
 //! moves win.
 
 use std::collections::HashMap;
-use std::fs;
-use std::io::{self, Read, Write};
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sprouts::model::{Position, Variant, MAX_SPOT};
-use sprouts::notation::hoey;
-use sprouts::notation::transcript::Transcript;
-use sprouts::notation::{Notation, PositionTextError, Replay};
+use sprouts::notation::Notation;
 use sprouts::solve::{decompose, Progress, Solver, Stacked, Store};
 
 use crate::db::{self, Backing, DbArgs};
+use crate::input::{self, Input};
 use crate::output;
+use crate::position::Format;
 
 /// Solve a position: who wins, with which moves.
 ///
 /// The input is the N-spot start (--spots N), a position in Hoey notation
-/// (`1,6,2,6;3,7,4,7;5`), or a game in WGOSA, LHP or Hoey notation (its
-/// header says normal `+` or misère `-` play); an argument naming a file
-/// reads the file, `-` standard input. For a game, the position after its
+/// (`1,6,2,6;3,7,4,7;5`), GLOP 1.0 (`0.0.AB.}AB.}]!`), GLOP 2 (`0.0.AB|AB`,
+/// `0*3`) or neo-GLOP (`0.0.AB/AB`), detected as `sprouts moves` does (see
+/// --from), or a game in WGOSA, LHP or Hoey notation (its header says normal
+/// `+` or misère `-` play); an argument naming a file reads the file, `-`
+/// standard input. For a game, the position after its
 /// last move is solved and the winning moves are listed in the game's own
 /// notation, one per group of moves that leave the same position up to
 /// symmetry.
@@ -44,6 +45,8 @@ JSON output (--json): one object on one line.
   searched       positions searched (move lists generated)
   stored         results now in the memory table
   lands          the position's lands in the solver's text
+  from           the notation the position was read in: \"hoey\", \"glop1\",
+                 \"glop2\" or \"neoglop\" (positions only)
   notation       the game's notation (games only)
   winning_moves  [{move, same}]: each winning move in the game's notation
                  and how many other listed moves lead to the same position
@@ -52,10 +55,12 @@ JSON output (--json): one object on one line.
 Examples:
   sprouts solve --spots 8
   sprouts solve --misere --spots 5 --no-db
+  sprouts solve --no-db '0.0.AB/AB'
   sprouts solve --json '8+ 1(9)2 1(10)1[3,4] 3(11)10 2(12)5'"
 )]
 pub struct Args {
-    /// A position (Hoey notation), a game, or a file holding either.
+    /// A position (Hoey, GLOP 1.0, GLOP 2 or neo-GLOP), a game, or a file
+    /// holding either.
     #[arg(
         value_name = "POSITION|GAME",
         required_unless_present = "spots",
@@ -75,48 +80,15 @@ pub struct Args {
     #[arg(long)]
     json: bool,
 
+    #[arg(long, value_name = "hoey|glop1|glop2|neoglop", help = input::FROM_HELP)]
+    from: Option<Format>,
+
     #[command(flatten)]
     db: DbArgs,
 
     /// Give up after this many seconds (results proved so far are kept).
     #[arg(long, value_name = "SECS")]
     timeout: Option<f64>,
-}
-
-/// What the user asked to solve.
-pub enum Input {
-    Position(Position),
-    Game(Box<Replay>, Notation),
-}
-
-/// Reads a position or a game from an argument, a file or standard input.
-pub fn read_input(text: &str, variant: Variant) -> Result<Input> {
-    let text = if text == "-" {
-        let mut s = String::new();
-        io::stdin().read_to_string(&mut s)?;
-        s
-    } else if !text.contains(['\n', ';', ',', '(', '<'])
-        && fs::metadata(text).is_ok_and(|m| m.is_file())
-    {
-        fs::read_to_string(text).with_context(|| format!("cannot read {text}"))?
-    } else {
-        text.to_string()
-    };
-    let text = text.trim_start_matches('\u{feff}');
-    if let Ok(games) = Transcript::read_all(text, None) {
-        if games.len() > 1 {
-            bail!("{} games given; solve one at a time", games.len());
-        }
-        if let Some(g) = games.first() {
-            let replay = g.replay().map_err(|e| anyhow!("{e}"))?;
-            return Ok(Input::Game(Box::new(replay), g.notation));
-        }
-    }
-    let pos = hoey::parse_position(text.trim()).map_err(|e| match e {
-        PositionTextError::Syntax(e) => anyhow!("position text {e}"),
-        e => anyhow!("{e}"),
-    })?;
-    Ok(Input::Position(pos.with_variant(variant)))
 }
 
 /// A spinner on standard error once a solve has taken a second.
@@ -213,6 +185,8 @@ struct SolveJson {
     stored: usize,
     lands: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     notation: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     winning_moves: Option<Vec<WinningMove>>,
@@ -259,19 +233,18 @@ pub fn run(args: &Args) -> Result<()> {
     } else {
         Variant::Normal
     };
-    let input = match (&args.input, args.spots) {
-        (_, Some(n)) => Input::Position(Position::start(n, variant)),
-        (Some(t), None) => read_input(t, variant)?,
+    let (pos, game, from) = match (&args.input, args.spots) {
+        (_, Some(n)) => (Position::start(n, variant), None, None),
+        (Some(t), None) => match input::read(&input::text_of(t)?, args.from, variant)? {
+            Input::Position(p, f) => (p, None, Some(f)),
+            Input::Game(r, n) => (r.position().clone(), Some(n), None),
+        },
         (None, None) => bail!("give a POSITION, a GAME or --spots N"),
     };
     let db = args.db.clone();
     let timeout = args.timeout;
     let json = args.json;
     let result = with_big_stack(move || -> Result<SolveJson> {
-        let (pos, game) = match input {
-            Input::Position(p) => (p, None),
-            Input::Game(r, n) => (r.position().clone(), Some(n)),
-        };
         let mut solver = new_solver(&db, timeout)?;
         let start = Instant::now();
         let win = solver.win(&pos).map_err(|e| solve_error(e, timeout))?;
@@ -306,6 +279,7 @@ pub fn run(args: &Args) -> Result<()> {
                 .iter()
                 .map(|l| l.to_string())
                 .collect(),
+            from: from.map(Format::name),
             notation: game.map(|n| n.name()),
             winning_moves: winning,
         })
