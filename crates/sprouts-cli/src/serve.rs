@@ -43,6 +43,7 @@ pub fn run(args: &Args) -> Result<()> {
         eprintln!("sprouts: serving on http://{addr}/ (Ctrl-C stops)");
         let config = sprouts_web::Config {
             opponent: Some(Arc::new(Computer::default())),
+            ..Default::default()
         };
         sprouts_web::serve(listener, config)
             .await

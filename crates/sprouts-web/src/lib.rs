@@ -17,6 +17,13 @@
 //! - `POST /api/computer` `{"text"}`: the game after the computer's move, when
 //!   a computer opponent is plugged in ([`Config::opponent`], for instance
 //!   [`opponent::Computer`]); without one, `501 Not Implemented`.
+//! - `POST /api/analyze` `{"text", "variant"}`: the solver's analysis of the
+//!   game's position ([`analysis::analyze`], stopped after
+//!   [`Config::analysis_time`]): `{"outcome": "win"|"loss"|null, "nimber",
+//!   "winning": [{"hoey", "wgosa", "lhp"}], "decided", "searched", "note",
+//!   "seconds"}`. The optional `variant` (`"normal"` or `"misere"`) is the
+//!   variant of a pasted position (normal by default); a game's own header
+//!   gives its variant.
 //!
 //! Errors are `{"error": "..."}` with status 400 (bad input), 413 (body over
 //! [`MAX_BODY`] bytes) or 501.
@@ -29,7 +36,9 @@
 #![warn(missing_docs)]
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
+pub mod analysis;
 pub mod opponent;
 
 use axum::extract::{DefaultBodyLimit, State};
@@ -39,7 +48,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use serde::{Deserialize, Serialize};
 use sprouts::draw::{draw, SvgOptions};
-use sprouts::model::{Move, Position, Spot};
+use sprouts::model::{Move, Position, Spot, Variant};
 use sprouts::notation::hoey;
 use sprouts::notation::transcript::Transcript;
 use sprouts::notation::{Notation, Replay};
@@ -69,7 +78,10 @@ const PAGE: &str = include_str!("page.html");
 ///         pos.legal_moves().next()
 ///     }
 /// }
-/// let config = sprouts_web::Config { opponent: Some(std::sync::Arc::new(First)) };
+/// let config = sprouts_web::Config {
+///     opponent: Some(std::sync::Arc::new(First)),
+///     ..Default::default()
+/// };
 /// # let _ = config;
 /// ```
 pub trait Opponent: Send + Sync {
@@ -78,10 +90,29 @@ pub trait Opponent: Send + Sync {
 }
 
 /// How the server is set up.
-#[derive(Clone, Default)]
+///
+/// ```
+/// use std::time::Duration;
+/// let config = sprouts_web::Config::default();
+/// assert!(config.opponent.is_none());
+/// assert_eq!(config.analysis_time, Duration::from_secs(1));
+/// ```
+#[derive(Clone)]
 pub struct Config {
     /// The computer opponent, if any.
     pub opponent: Option<Arc<dyn Opponent>>,
+    /// How long the solver may work on one `/api/analyze` request.
+    pub analysis_time: Duration,
+}
+
+impl Default for Config {
+    /// No computer opponent; one second per analysis.
+    fn default() -> Config {
+        Config {
+            opponent: None,
+            analysis_time: Duration::from_secs(1),
+        }
+    }
 }
 
 /// The routes, ready to serve.
@@ -97,6 +128,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/play", post(play))
         .route("/api/join", post(join))
         .route("/api/computer", post(computer))
+        .route("/api/analyze", post(analyze))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(config)
 }
@@ -263,7 +295,7 @@ fn shown(input: &Input, config: &Config) -> Result<Shown, Failure> {
     let winner = match input {
         Input::Game(r) if pos.is_over() => {
             let first_stuck = r.moves().len() % 2 == 0;
-            let first_wins = first_stuck == (pos.variant() == sprouts::model::Variant::Misere);
+            let first_wins = first_stuck == (pos.variant() == Variant::Misere);
             Some(if first_wins { "first" } else { "second" })
         }
         _ => None,
@@ -428,6 +460,49 @@ async fn computer(State(config): State<Config>, body: String) -> Response {
             .ok_or_else(|| bad("the game is over: no move left"))?;
         let next = with_move(&replay, &m)?;
         Ok(json(&shown(&read(&next)?, &config)?))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct AnalyzeRequest {
+    text: String,
+    #[serde(default)]
+    variant: Option<String>,
+}
+
+/// The analysis, and the time it was given.
+#[derive(Serialize)]
+struct Analyzed {
+    #[serde(flatten)]
+    analysis: analysis::Analysis,
+    /// The solver's time limit, in seconds.
+    seconds: f64,
+}
+
+async fn analyze(State(config): State<Config>, body: String) -> Response {
+    blocking(move || {
+        let req: AnalyzeRequest = parse(&body)?;
+        let variant = match req.variant.as_deref() {
+            None => None,
+            Some("normal") => Some(Variant::Normal),
+            Some("misere") => Some(Variant::Misere),
+            Some(other) => {
+                return Err(bad(format!(
+                    "unknown variant {other:?}: give \"normal\" or \"misere\""
+                )))
+            }
+        };
+        let pos = match read(&req.text)? {
+            Input::Game(r) => r.position().clone(),
+            Input::Position(p) => p.with_variant(variant.unwrap_or(Variant::Normal)),
+        };
+        let time = config.analysis_time;
+        let analysis = analysis::analyze(&pos, Instant::now() + time);
+        Ok(json(&Analyzed {
+            analysis,
+            seconds: time.as_secs_f64(),
+        }))
     })
     .await
 }

@@ -279,6 +279,7 @@ async fn the_computer_hook() {
     );
     let config = Config {
         opponent: Some(Arc::new(FirstMove)),
+        ..Default::default()
     };
     let body = serde_json::json!({"text": "2+ 1-3-2"})
         .to_string()
@@ -299,6 +300,7 @@ async fn the_computer_plays_a_whole_game() {
             time: std::time::Duration::from_secs(120),
             ..Default::default()
         })),
+        ..Default::default()
     };
     let mut text = "3+".to_string();
     let mut moves = 0;
@@ -339,4 +341,182 @@ async fn the_winner_of_a_misere_game() {
     assert_eq!(v["winner"], "first");
     let (_, v) = post("/api/show", serde_json::json!({"text": "1+ 1-2-1; 1-3-2"})).await;
     assert_eq!(v["winner"], "second");
+}
+
+/// Posts to `/api/analyze` with the given solver time.
+async fn analyze(seconds: u64, body: Value) -> (StatusCode, Value) {
+    let config = Config {
+        analysis_time: std::time::Duration::from_secs(seconds),
+        ..Default::default()
+    };
+    let bytes = body.to_string().into_bytes();
+    let (status, _, text) = send(config, Method::POST, "/api/analyze", bytes).await;
+    (status, serde_json::from_str(&text).expect("JSON answer"))
+}
+
+#[tokio::test]
+async fn analysis_of_the_small_starts() {
+    // AJS 1991: 2 spots, normal play, the first player loses.
+    let (status, v) = analyze(60, serde_json::json!({"text": "2+"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["outcome"], "loss");
+    assert_eq!(v["nimber"], 0);
+    assert_eq!(v["winning"], serde_json::json!([]));
+    assert_eq!(v["decided"], true);
+    assert_eq!(v["note"], Value::Null);
+    assert_eq!(v["seconds"], 60.0);
+    assert!(v["searched"].as_u64().unwrap() > 0);
+
+    // 3 spots: a win, nimber 1, and these six moves win.
+    let (status, v) = analyze(60, serde_json::json!({"text": "3+"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["outcome"], "win");
+    assert_eq!(v["nimber"], 1);
+    assert_eq!(v["decided"], true);
+    let winning = v["winning"].as_array().unwrap();
+    let texts = |key: &str| -> Vec<String> {
+        winning
+            .iter()
+            .map(|m| m[key].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        texts("hoey"),
+        ["1-4-2", "1-4-3", "1-4-1>2", "2-4-3", "2-4-2>1", "3-4-3>1"]
+    );
+    assert_eq!(
+        texts("wgosa"),
+        ["1(4)2", "1(4)3", "1(4)1[2]", "2(4)3", "2(4)2[1]", "3(4)3[1]"]
+    );
+    assert_eq!(
+        texts("lhp"),
+        ["1<4>2", "1<4>3", "1<4>1[2]", "2<4>3", "2<4>2[1]", "3<4>3[1]"]
+    );
+    // Each one, played through /api/play, leaves the opponent a position
+    // the solver proves lost, and the analysis there agrees.
+    let mut solver = sprouts::solve::Solver::new();
+    for m in texts("wgosa") {
+        let (status, after) = post("/api/play", serde_json::json!({"text": "3+", "move": m})).await;
+        assert_eq!(status, StatusCode::OK, "{after}");
+        let pos = sprouts::notation::hoey::parse_position(after["position_full"].as_str().unwrap())
+            .unwrap();
+        assert!(
+            !sprouts::solve::Solver::win(&mut solver, &pos).unwrap(),
+            "{m}"
+        );
+        let (_, a) = analyze(60, serde_json::json!({"text": after["game"]})).await;
+        assert_eq!(
+            (&a["outcome"], &a["nimber"]),
+            (&"loss".into(), &0.into()),
+            "{m}"
+        );
+    }
+
+    // Misère: 1 spot is a win (one winning move, the loop); its normal-play
+    // nimber is 0.
+    let (status, v) = analyze(60, serde_json::json!({"text": "1-"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["outcome"], "win");
+    assert_eq!(v["nimber"], 0);
+    assert_eq!(v["decided"], true);
+    assert_eq!(
+        v["winning"],
+        serde_json::json!([{"hoey": "1-2-1=", "wgosa": "1(2)1", "lhp": "1<2>1"}])
+    );
+}
+
+#[tokio::test]
+async fn analysis_of_positions_and_variants() {
+    // A pasted position takes the variant given (normal by default): three
+    // spots are won in normal play and lost in misère play (AJS 1991).
+    let (_, v) = analyze(60, serde_json::json!({"text": "1;2;3"})).await;
+    assert_eq!((&v["outcome"], &v["nimber"]), (&"win".into(), &1.into()));
+    let (_, v) = analyze(
+        60,
+        serde_json::json!({"text": "1;2;3", "variant": "normal"}),
+    )
+    .await;
+    assert_eq!(v["outcome"], "win");
+    let (_, v) = analyze(
+        60,
+        serde_json::json!({"text": "1;2;3", "variant": "misere"}),
+    )
+    .await;
+    assert_eq!((&v["outcome"], &v["nimber"]), (&"loss".into(), &1.into()));
+    assert_eq!(v["winning"], serde_json::json!([]));
+    // A game's header gives its variant.
+    let (_, v) = analyze(60, serde_json::json!({"text": "1+", "variant": "misere"})).await;
+    assert_eq!(v["outcome"], "loss");
+    // An abbreviated position (it cannot be drawn, but it can be solved).
+    let (status, v) = analyze(60, serde_json::json!({"text": "1,8,4,9t,8,5;2"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["decided"], true);
+    // A finished game: the player to move is stuck and loses.
+    let (_, v) = analyze(60, serde_json::json!({"text": "1+ 1-2-1; 1-3-2"})).await;
+    assert_eq!(
+        (&v["outcome"], &v["nimber"], &v["decided"]),
+        (&"loss".into(), &0.into(), &true.into())
+    );
+}
+
+#[tokio::test]
+async fn analysis_out_of_time_claims_nothing() {
+    let (status, v) = analyze(0, serde_json::json!({"text": "12+"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["outcome"], Value::Null);
+    assert_eq!(v["nimber"], Value::Null);
+    assert_eq!(v["winning"], serde_json::json!([]));
+    assert_eq!(v["decided"], false);
+    assert_eq!(v["note"], "the search was stopped before it had an answer");
+    assert_eq!(v["seconds"], 0.0);
+    // The default limit is one second.
+    assert_eq!(Config::default().analysis_time.as_secs_f64(), 1.0);
+}
+
+#[tokio::test]
+async fn analysis_refuses_bad_requests() {
+    assert_eq!(
+        error("/api/analyze", serde_json::json!({"game": "3+"})).await,
+        (
+            StatusCode::BAD_REQUEST,
+            "bad request: missing field `text` at line 1 column 13".to_string()
+        )
+    );
+    assert_eq!(
+        error(
+            "/api/analyze",
+            serde_json::json!({"text": "3+", "variant": "dots"})
+        )
+        .await,
+        (
+            StatusCode::BAD_REQUEST,
+            "unknown variant \"dots\": give \"normal\" or \"misere\"".to_string()
+        )
+    );
+    assert_eq!(
+        error("/api/analyze", serde_json::json!({"text": "3+ 1-5-2"}))
+            .await
+            .0,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        error("/api/analyze", serde_json::json!({"text": "1000+"})).await,
+        (
+            StatusCode::BAD_REQUEST,
+            "too many spots for this page (at most 200)".to_string()
+        )
+    );
+    for body in [b"{\"text\": ".to_vec(), vec![0xff, 0xfe], b"[]".to_vec()] {
+        let (status, _, _) = send(Config::default(), Method::POST, "/api/analyze", body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+    }
+    let big = format!("{{\"text\": \"{}\"}}", "1;".repeat(MAX_BODY));
+    let (status, _, _) = send(
+        Config::default(),
+        Method::POST,
+        "/api/analyze",
+        big.into_bytes(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
 }
