@@ -16,7 +16,9 @@ use sprouts_web::opponent::Computer;
 /// several browsers can use it at once. It listens on 127.0.0.1 (this
 /// computer only) unless --host says otherwise (--port 0 picks a free
 /// port; the address is printed). The computer opponent asks the
-/// solver, then a search, for at most a second per move.
+/// solver, then a search, for at most a second per move. The analysis
+/// panel (off by default) shows the solver's outcome, nimber and winning
+/// moves, or says what it could not decide within a second.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:

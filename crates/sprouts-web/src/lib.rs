@@ -3,7 +3,9 @@
 //! A local web page to play Sprouts: start a game or paste one (any move
 //! notation) or a full position, make moves by typing them in any notation
 //! or by clicking two spots, undo, and read the game in WGOSA, LHP and Hoey
-//! notation beside a drawing of the position.
+//! notation beside a drawing of the position. An analysis panel (off by
+//! default) shows what the solver proves within a time limit: the outcome,
+//! the nimber and the winning moves ([`analysis`]).
 //!
 //! The server keeps no state: every request carries the game so far as a
 //! transcript, so any number of browsers can use it at once. The page is
@@ -21,7 +23,7 @@
 //!   game's position ([`analysis::analyze`], stopped after
 //!   [`Config::analysis_time`]): `{"outcome": "win"|"loss"|null, "nimber",
 //!   "winning": [{"hoey", "wgosa", "lhp"}], "decided", "searched", "note",
-//!   "seconds"}`. The optional `variant` (`"normal"` or `"misere"`) is the
+//!   "variant", "seconds"}`. The optional `variant` (`"normal"` or `"misere"`) is the
 //!   variant of a pasted position (normal by default); a game's own header
 //!   gives its variant.
 //!
@@ -476,6 +478,8 @@ struct AnalyzeRequest {
 struct Analyzed {
     #[serde(flatten)]
     analysis: analysis::Analysis,
+    /// The variant analysed: "normal" or "misere".
+    variant: &'static str,
     /// The solver's time limit, in seconds.
     seconds: f64,
 }
@@ -501,6 +505,10 @@ async fn analyze(State(config): State<Config>, body: String) -> Response {
         let analysis = analysis::analyze(&pos, Instant::now() + time);
         Ok(json(&Analyzed {
             analysis,
+            variant: match pos.variant() {
+                Variant::Normal => "normal",
+                Variant::Misere => "misere",
+            },
             seconds: time.as_secs_f64(),
         }))
     })

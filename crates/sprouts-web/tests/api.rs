@@ -365,6 +365,7 @@ async fn analysis_of_the_small_starts() {
     assert_eq!(v["decided"], true);
     assert_eq!(v["note"], Value::Null);
     assert_eq!(v["seconds"], 60.0);
+    assert_eq!(v["variant"], "normal");
     assert!(v["searched"].as_u64().unwrap() > 0);
 
     // 3 spots: a win, nimber 1, and these six moves win.
@@ -416,6 +417,7 @@ async fn analysis_of_the_small_starts() {
     // nimber is 0.
     let (status, v) = analyze(60, serde_json::json!({"text": "1-"})).await;
     assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["variant"], "misere");
     assert_eq!(v["outcome"], "win");
     assert_eq!(v["nimber"], 0);
     assert_eq!(v["decided"], true);
@@ -446,7 +448,10 @@ async fn analysis_of_positions_and_variants() {
     assert_eq!(v["winning"], serde_json::json!([]));
     // A game's header gives its variant.
     let (_, v) = analyze(60, serde_json::json!({"text": "1+", "variant": "misere"})).await;
-    assert_eq!(v["outcome"], "loss");
+    assert_eq!(
+        (&v["outcome"], &v["variant"]),
+        (&"loss".into(), &"normal".into())
+    );
     // An abbreviated position (it cannot be drawn, but it can be solved).
     let (status, v) = analyze(60, serde_json::json!({"text": "1,8,4,9t,8,5;2"})).await;
     assert_eq!(status, StatusCode::OK, "{v}");

@@ -4,7 +4,8 @@
 // the computer as the second player, plays the first player's moves by
 // clicking two spots (and choosing the first way to join them when there
 // are several), until the game is over (after a typed move, the computer's
-// answer, an undo and an illegal typed move). Then checks that the WGOSA, LHP and
+// answer, an undo and an illegal typed move; then, with the analysis panel
+// on, a winning move it lists). Then checks that the WGOSA, LHP and
 // Hoey transcripts shown, and the downloaded file, replay with
 // `sprouts replay`, that the game ended with the winner the rules give, and
 // takes a screenshot.
@@ -130,7 +131,42 @@ test("a 3-spot game against the computer, in headless Chromium", async () => {
     assert.match(await page.textContent("#error"), /1\(4\)9/);
     assert.equal((await status(page)).moves, 0);
 
+    // The analysis panel: off by default; on, it says the 3-spot start is a
+    // win for the first player (AJS 1991) and lists winning moves, among
+    // them 1(4)2; one of them played, the computer's answer cannot save
+    // it: the first player is still winning.
+    assert.equal(await page.isVisible("#analysis"), false);
+    await page.locator("#analysis-on").check();
+    const analysed = (n) => page.waitForFunction((m) => {
+      const a = document.getElementById("analysis");
+      return a.dataset.state === "done" && a.dataset.moves === String(m);
+    }, n, { timeout: 30000 });
+    await analysed(0);
+    assert.equal(await page.getAttribute("#analysis", "data-outcome"), "win");
+    assert.match(await page.textContent("#an-outcome"), /^win for the first player/);
+    assert.equal(await page.textContent("#an-nimber"), "1");
+    const winning = await page.$$eval("#an-moves button.win", (bs) => bs.map((b) => b.textContent));
+    assert.ok(winning.length >= 1, "no winning move listed");
+    assert.ok(winning.includes("1(4)2 · 1<4>2 · 1-4-2"), winning.join(" | "));
     const ours = [];
+    const played = await page.locator("#an-moves button.win").first().getAttribute("data-hoey");
+    for (let round = 0; round < 2; round++) {
+      await page.locator("#an-moves button.win").first().click();
+      await page.waitForFunction(() => document.getElementById("status").dataset.moves === "2", null, { timeout: 30000 });
+      await analysed(2);
+      assert.equal(await page.getAttribute("#analysis", "data-outcome"), "win");
+      assert.equal(await page.getAttribute("#analysis", "data-decided"), "true");
+      assert.ok(await page.locator("#an-moves button.win").count() >= 1);
+      if (round === 1) await page.screenshot({ path: path.join(out, "sprouts-analysis.png") });
+      if (round === 0) {
+        // Undo refreshes the panel too (back to the start).
+        await page.locator("#undo").click();
+        await analysed(0);
+        assert.equal(await page.getAttribute("#analysis", "data-outcome"), "win");
+      }
+    }
+    ours.push(played);
+
     for (let turn = 0; turn < 20; turn++) {
       await ourTurn(page);
       if ((await status(page)).over) break;
@@ -146,6 +182,11 @@ test("a 3-spot game against the computer, in headless Chromium", async () => {
     const winner = end.moves % 2 === 1 ? "first" : "second";
     assert.equal(end.winner, winner);
     assert.match(end.text, new RegExp(`The ${winner} player wins`));
+    // The panel, still on, followed the game to its end: the player to
+    // move is stuck and loses, and no move is listed.
+    await analysed(end.moves);
+    assert.equal(await page.getAttribute("#analysis", "data-outcome"), "loss");
+    assert.equal(await page.$$eval("#an-moves button.win", (bs) => bs.length), 0);
 
     // The transcripts shown replay with the library, to a finished game.
     const shown = {
@@ -167,8 +208,18 @@ test("a 3-spot game against the computer, in headless Chromium", async () => {
     const games = replay("game.download.txt", downloaded.trim());
     assert.deepEqual(games.map((g) => g.notation), ["wgosa", "lhp", "hoey"]);
     assert.ok(games.every((g) => g.over && g.moves.length === end.moves));
-    // Every notation describes the same final position.
-    assert.equal(new Set(games.map((g) => g.position.hoey_full)).size, 1);
+    // Every notation describes the same game: after each move, the same
+    // position up to equivalence (canonical form). The labelled positions
+    // may differ: a move's text names its class of equivalent moves, and
+    // reading it back may give another member of the class.
+    const canonical = execFileSync(bin, ["replay", "--each", "--position-format", "canon",
+      path.join(out, "game.download.txt")], { encoding: "utf8" })
+      .trim().split(/\n(?=\d+[+-])/)
+      .map((g) => g.split("\n").slice(1).map((line) => line.split("\t")[2]));
+    assert.equal(canonical.length, 3);
+    assert.equal(canonical[0].length, end.moves);
+    assert.deepEqual(canonical[1], canonical[0]);
+    assert.deepEqual(canonical[2], canonical[0]);
 
     await page.screenshot({ path: path.join(out, "sprouts-e2e.png"), fullPage: true });
     assert.deepEqual(pageErrors, []);
