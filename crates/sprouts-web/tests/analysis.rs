@@ -158,6 +158,52 @@ fn agrees_with_a_plain_search_two_moves_deep() {
 }
 
 #[test]
+fn agrees_with_a_plain_search_along_random_games() {
+    // Positions of 4- and 5-spot games after 5 to 10 random moves (a fixed
+    // linear congruential sequence picks them), both variants.
+    let mut seed: u64 = 0x5eed;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 33) % n as u64) as usize
+    };
+    let mut checked = 0;
+    for variant in [Variant::Normal, Variant::Misere] {
+        let mut memo = HashMap::new();
+        for game in 0..12 {
+            let mut pos = Position::start(4 + game % 2, variant);
+            for ply in 0..10 {
+                let moves: Vec<_> = pos.legal_moves().collect();
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.play(&moves[next(moves.len())]).unwrap();
+                if ply < 4 {
+                    continue;
+                }
+                let a = analyze(&pos, plenty());
+                let win = brute_win(&pos, &mut memo);
+                let expected = if win { Outcome::Win } else { Outcome::Loss };
+                assert_eq!(a.outcome, Some(expected), "{}", pos.to_hoey_full());
+                assert!(a.decided);
+                assert_eq!(
+                    hoey(&a),
+                    brute_winning(&pos, &mut memo),
+                    "{}",
+                    pos.to_hoey_full()
+                );
+                if variant == Variant::Normal {
+                    assert_eq!(a.nimber == Some(0), !win);
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 60, "{checked}");
+}
+
+#[test]
 fn a_game_over_position() {
     // 1 spot after its two moves: no move left.
     let games =
