@@ -525,3 +525,42 @@ async fn analysis_refuses_bad_requests() {
     .await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
 }
+
+#[tokio::test]
+async fn several_analyses_at_once() {
+    // AJS 1991, normal play: the first player loses 1 and 2 spots, wins 3,
+    // 4 and 5; misère: wins 1, loses 2, 3 and 4.
+    let expected = [
+        ("1+", "loss"),
+        ("2+", "loss"),
+        ("3+", "win"),
+        ("4+", "win"),
+        ("1-", "win"),
+        ("2-", "loss"),
+        ("3-", "loss"),
+        ("4-", "loss"),
+    ];
+    let app = router(Config {
+        analysis_time: std::time::Duration::from_secs(120),
+        ..Default::default()
+    });
+    let mut tasks = Vec::new();
+    for (text, _) in expected {
+        let app = app.clone();
+        tasks.push(tokio::spawn(async move {
+            let body = serde_json::json!({ "text": text }).to_string();
+            let request = Request::builder()
+                .method(Method::POST)
+                .uri("/api/analyze")
+                .body(Body::from(body))
+                .unwrap();
+            let response = app.oneshot(request).await.unwrap();
+            let bytes = response.into_body().collect().await.unwrap().to_bytes();
+            let v: Value = serde_json::from_slice(&bytes).unwrap();
+            v["outcome"].as_str().unwrap_or("undecided").to_string()
+        }));
+    }
+    for ((text, outcome), t) in expected.into_iter().zip(tasks) {
+        assert_eq!(t.await.unwrap(), outcome, "{text}");
+    }
+}
