@@ -27,6 +27,14 @@ use sprouts::solve::Solver;
 
 /// The most legal moves judged for the list of winning moves; a position
 /// with more is left undecided.
+///
+/// ```
+/// use sprouts::model::{Position, Variant};
+/// // Far more than the 3-spot start's 9 distinct moves.
+/// let moves = Position::start(3, Variant::Normal).legal_moves().count();
+/// assert_eq!(moves, 9);
+/// assert!(moves < sprouts_web::analysis::MAX_MOVES);
+/// ```
 pub const MAX_MOVES: usize = 2_000;
 
 /// The note when time ran out (the solver's own words).
