@@ -6,8 +6,10 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Context, Result};
+use sprouts::notation::glop2;
 use sprouts::solve::{
-    position_key_of, split_position_key, Land, NoStore, NormalEntry, Solver, Stacked, Store,
+    decompose, lands_position, position_key_of, split_position_key, Land, NoStore, NormalEntry,
+    Solver, Stacked, Store,
 };
 use sprouts_store::{Db, Entry};
 
@@ -103,18 +105,28 @@ impl Store for Backing {
 
 /// Inspect, move and check the database of solved positions.
 ///
-/// Export writes one result a line, a text, a tab and a value: a
+/// Export writes one result a line, a position, a tab and a value: a
 /// normal-play land and its nimber (`nimber 0`) or the heaps it is known
-/// not to equal (`not 0,2`), or a misère position (lands joined by `+`)
-/// and its outcome for the player to move (`misere loss`). Lands are written in the
-/// solver's GLOP-2-like text (`0`, `1`, `2`, letters, `.` after every
-/// boundary, `|` between regions). Import reads the same lines.
+/// not to equal (`not 0,2`), or a misère position (its lands joined by
+/// `+`) and its outcome for the player to move (`misere loss`). Positions
+/// are GLOP 2 strings (`0.0.0`, `0.AB|AB`, `0.0+1AB|2AB`): `sprouts
+/// position convert --from glop2` reads them, and the solver splits what it
+/// reads into the stored lands again. The position with no move left is
+/// the empty text.
+///
+/// Import reads the same lines: GLOP 2 positions (any GLOP 2 string; it is
+/// simplified and split into lands as the solver does, and a normal-play
+/// result must name one land), or the solver's own land text that earlier
+/// versions exported (`0.0.0.ab.|ab.`: a `.` after every boundary, so the
+/// text ends with `.`), for compatibility. Empty lines and lines starting
+/// with `#` are skipped.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
   sprouts db stats
   sprouts db export > solved.txt
   sprouts db --db other.redb import solved.txt
+  printf '0.0\\tnimber 0\\n' | sprouts db --db other.redb import -
   sprouts db verify")]
 pub struct Args {
     #[command(subcommand)]
@@ -253,36 +265,52 @@ pub fn run(args: &Args) -> Result<()> {
     Ok(())
 }
 
+/// The GLOP 2 text of lands: the labelled position they make
+/// ([`lands_position`]), written by the GLOP 2 writer.
+fn glop2_of(lands: &[Land]) -> Result<String> {
+    Ok(lands_position(lands)
+        .map_err(|e| anyhow!("internal error: a stored land is not a position: {e}"))?
+        .to_glop2())
+}
+
 /// One exported line.
 fn export_line(e: &Entry) -> Result<String> {
+    let land = |k: &[u8]| -> Result<String> {
+        glop2_of(&[Land::from_bytes(k).map_err(|e| anyhow!("{e}"))?])
+    };
     Ok(match e {
-        Entry::Normal(k, NormalEntry::Nimber(n)) => {
-            format!(
-                "{}\tnimber {n}",
-                Land::from_bytes(k).map_err(|e| anyhow!("{e}"))?
-            )
-        }
+        Entry::Normal(k, NormalEntry::Nimber(n)) => format!("{}\tnimber {n}", land(k)?),
         Entry::Normal(k, NormalEntry::NotIn(bits)) => {
             let heaps: Vec<String> = (0..64)
                 .filter(|h| bits >> h & 1 == 1)
                 .map(|h| h.to_string())
                 .collect();
-            format!(
-                "{}\tnot {}",
-                Land::from_bytes(k).map_err(|e| anyhow!("{e}"))?,
-                heaps.join(",")
-            )
+            format!("{}\tnot {}", land(k)?, heaps.join(","))
         }
         Entry::Misere(k, w) => {
             let lands = split_position_key(k).map_err(|e| anyhow!("{e}"))?;
-            let texts: Vec<String> = lands.iter().map(|l| l.to_string()).collect();
             format!(
                 "{}\tmisere {}",
-                texts.join("+"),
+                glop2_of(&lands)?,
                 if *w { "win" } else { "loss" }
             )
         }
     })
+}
+
+/// The lands of an imported position text: GLOP 2 (read by the GLOP 2
+/// reader, then split into lands as the solver does), or the solver's own
+/// land text that earlier versions exported (every land ends with `.`,
+/// lands joined by `+`; letters beyond 52 written `{n}`).
+fn import_lands(text: &str) -> Result<Vec<Land>> {
+    if text.ends_with('.') || text.contains('{') {
+        return text
+            .split('+')
+            .map(|t| t.parse::<Land>().map_err(|e| anyhow!("{e}")))
+            .collect();
+    }
+    let pos = glop2::parse_position(text).map_err(|e| anyhow!("glop2 position: {e}"))?;
+    decompose(&pos).map_err(|e| anyhow!("{e}"))
 }
 
 /// Reads one exported line.
@@ -290,7 +318,13 @@ fn import_line(line: &str) -> Result<Entry> {
     let (pos, value) = line
         .split_once('\t')
         .ok_or_else(|| anyhow!("expected a position, a tab and a value"))?;
-    let land = |t: &str| -> Result<Land> { t.parse::<Land>().map_err(|e| anyhow!("{e}")) };
+    let land = |t: &str| -> Result<Land> {
+        let mut lands = import_lands(t)?;
+        match lands.len() {
+            1 => Ok(lands.remove(0)),
+            n => bail!("a normal-play result needs one land, found {n}"),
+        }
+    };
     if let Some(n) = value.strip_prefix("nimber ") {
         let n: u8 = n.parse().map_err(|_| anyhow!("bad nimber {n:?}"))?;
         let l = land(pos)?;
@@ -318,8 +352,7 @@ fn import_line(line: &str) -> Result<Entry> {
             "expected 'nimber K', 'not H,...', 'misere win' or 'misere loss', found {value:?}"
         ),
     };
-    let lands = pos.split('+').map(land).collect::<Result<Vec<Land>>>()?;
-    Ok(Entry::Misere(position_key_of(&lands), win))
+    Ok(Entry::Misere(position_key_of(&import_lands(pos)?), win))
 }
 
 /// A fresh solver over the database (or memory only).

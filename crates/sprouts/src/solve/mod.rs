@@ -31,6 +31,7 @@ mod children;
 mod compact;
 mod search;
 mod store;
+mod text;
 
 use std::fmt;
 use std::str::FromStr;
@@ -39,6 +40,7 @@ pub use canon::{ExactCanon, LandCanon, PseudoCanon};
 pub use compact::MAX_LIVES;
 pub use search::Solver;
 pub use store::{MemoryStore, NoProgress, NoStore, NormalEntry, Progress, Stacked, Store};
+pub use text::lands_position;
 
 use crate::model::Position;
 

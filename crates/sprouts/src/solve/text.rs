@@ -1,0 +1,170 @@
+//! From the solver's lands back to labelled positions, so that they can be
+//! written in any position notation (GLOP 2 for the database's export).
+//!
+//! A land is read from its text ([`Land`]'s `Display`: `0`, `1`, `2`,
+//! letters, `.` after every boundary, `|` between regions), not from its
+//! key bytes, so this does not depend on how keys are laid out.
+
+use std::collections::HashMap;
+
+use crate::model::{Position, PositionError, Spot, Variant};
+
+use super::Land;
+
+impl Land {
+    /// The land as a labelled position (normal play): spots numbered from 1
+    /// in order of first appearance, `0` a spot of degree 0, `1` of degree
+    /// 1, `2` of degree 2 listed once, a letter a spot of degree 2 listed
+    /// twice; regions and boundaries in the key's order. The position is
+    /// abbreviated (the land's dead spots and dropped regions are gone), and
+    /// [`decompose`](super::decompose) gives this land back.
+    ///
+    /// Errors: a position the model refuses (possible only for a land read
+    /// from a hand-written text that is not a drawing on the plane).
+    ///
+    /// ```
+    /// use sprouts::solve::{decompose, Land};
+    /// let land: Land = "0.ab.|ab.".parse().unwrap();
+    /// let p = land.to_position().unwrap();
+    /// assert_eq!(p.to_hoey(), "1;2,3/2,3");
+    /// // GLOP 2: upper case for a spot in two regions, no `.` after a
+    /// // region's last boundary.
+    /// assert_eq!(p.to_glop2(), "0.AB|AB");
+    /// assert_eq!(decompose(&p).unwrap(), vec![land]);
+    /// ```
+    pub fn to_position(&self) -> Result<Position, PositionError> {
+        lands_position(std::slice::from_ref(self))
+    }
+}
+
+/// The lands side by side as one labelled position (normal play), spots
+/// numbered from 1 in order of first appearance as in
+/// [`Land::to_position`]; no land shares a spot with another. No land: the
+/// empty position. [`decompose`](super::decompose) gives the lands back
+/// (sorted).
+///
+/// ```
+/// use sprouts::solve::{decompose, lands_position, Land};
+/// let a: Land = "0.0.".parse().unwrap();
+/// let b: Land = "1ab.|2ab.".parse().unwrap();
+/// let p = lands_position(&[a.clone(), b.clone()]).unwrap();
+/// assert_eq!(p.to_glop2(), "0.0+1AB|2AB");
+/// assert_eq!(decompose(&p).unwrap(), vec![a, b]);
+/// assert_eq!(lands_position(&[]).unwrap().to_glop2(), "");
+/// ```
+pub fn lands_position(lands: &[Land]) -> Result<Position, PositionError> {
+    let mut regions: Vec<Vec<Vec<Spot>>> = Vec::new();
+    let mut degrees: Vec<u8> = vec![0];
+    for land in lands {
+        let text = land.to_string();
+        // Letters name spots within one land only.
+        let mut letters: HashMap<&str, Spot> = HashMap::new();
+        for region_text in text.split('|') {
+            let mut region = Vec::new();
+            // Every boundary ends with `.`: the piece after the last is empty.
+            for boundary_text in region_text.split('.').filter(|b| !b.is_empty()) {
+                let mut boundary = Vec::new();
+                let mut rest = boundary_text;
+                while let Some(c) = rest.chars().next() {
+                    let len = if c == '{' {
+                        rest.find('}').map_or(rest.len(), |i| i + 1)
+                    } else {
+                        c.len_utf8()
+                    };
+                    let (site, tail) = rest.split_at(len);
+                    rest = tail;
+                    let mut new_spot = |degree: u8| {
+                        degrees.push(degree);
+                        (degrees.len() - 1) as Spot
+                    };
+                    let spot = match site {
+                        "0" => new_spot(0),
+                        "1" => new_spot(1),
+                        "2" => new_spot(2),
+                        letter => match letters.get(letter) {
+                            Some(&s) => s,
+                            None => {
+                                let s = new_spot(2);
+                                letters.insert(letter, s);
+                                s
+                            }
+                        },
+                    };
+                    boundary.push(spot);
+                }
+                region.push(boundary);
+            }
+            regions.push(region);
+        }
+    }
+    Position::new_abbreviated(regions, degrees, Variant::Normal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::glop2;
+    use crate::solve::{decompose, land_children, PseudoCanon};
+    use std::collections::BTreeSet;
+
+    /// Every land reachable from the 4-spot start, and from a few others.
+    fn many_lands() -> BTreeSet<Land> {
+        let mut seen = BTreeSet::new();
+        let mut todo: Vec<Land> = ["0.0.0.0.", "1ab.|2ab.", "0.ab.|1cd.|ab.cd."]
+            .iter()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        while let Some(l) = todo.pop() {
+            if seen.len() >= 3000 || !seen.insert(l.clone()) {
+                continue;
+            }
+            for child in land_children(&l, &PseudoCanon) {
+                todo.extend(child);
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn every_land_round_trips_through_a_position_and_glop2() {
+        let lands = many_lands();
+        assert!(lands.len() >= 1000, "{}", lands.len());
+        for land in &lands {
+            let p = land.to_position().unwrap();
+            assert_eq!(decompose(&p).unwrap(), vec![land.clone()], "{land}");
+            let text = p.to_glop2();
+            let back = glop2::parse_position(&text).unwrap();
+            assert_eq!(
+                decompose(&back).unwrap(),
+                vec![land.clone()],
+                "{land} {text}"
+            );
+            // GLOP 2, not the solver's text: no `.` ending a region.
+            assert!(!text.ends_with('.') && !text.contains(".|"), "{text}");
+        }
+    }
+
+    #[test]
+    fn several_lands_round_trip() {
+        let lands: Vec<Land> = many_lands().into_iter().step_by(97).take(8).collect();
+        let p = lands_position(&lands).unwrap();
+        let back = glop2::parse_position(&p.to_glop2()).unwrap();
+        let mut want = lands.clone();
+        want.sort();
+        assert_eq!(decompose(&back).unwrap(), want);
+    }
+
+    #[test]
+    fn letters_beyond_52_are_read() {
+        // 53 boundaries `2x2x` in one region: the land's text names its
+        // 53rd letter `{52}`.
+        let text: String = (0..53).map(|k| format!("2{{{k}}}2{{{k}}}.")).collect();
+        let big: Land = text.parse().unwrap();
+        assert!(big.to_string().contains("{52}"), "{big}");
+        let q = big.to_position().unwrap();
+        assert_eq!(q.live_spots().count(), 53 * 3);
+        assert_eq!(decompose(&q).unwrap(), vec![big.clone()]);
+        let back = glop2::parse_position(&q.to_glop2()).unwrap();
+        assert_eq!(decompose(&back).unwrap(), vec![big]);
+    }
+}
