@@ -174,11 +174,12 @@ fn completed(pos: Position) -> Position {
     if (made.len() as u32) < moves {
         return pos;
     }
+    // `made` is sorted: the search below is a binary one.
     made.drain(..made.len() - moves as usize);
     let mut label = vec![0; next as usize];
     let mut n = 0;
     for s in (1..next)
-        .filter(|s| !made.contains(s))
+        .filter(|s| made.binary_search(s).is_err())
         .chain(made.iter().copied())
     {
         n += 1;
