@@ -1,12 +1,15 @@
 //! Benchmark of the canonical form: 10,000 random 30-spot positions (from
 //! random games, a random number of moves into the game), canonicalised
-//! once each. Run with `cargo run --release -p sprouts --example canon_bench`
-//! (optional arguments: count, spots, seed).
+//! once each; then symmetric positions (many alike parts in one region, rings
+//! of alike regions, 40+ spots), each canonicalised several times. Run with
+//! `cargo run --release -p sprouts --example canon_bench` (optional
+//! arguments: count, spots, seed; `symmetric` runs only the symmetric cases).
 
 use std::time::Instant;
 
 use sprouts::canon::canonical;
 use sprouts::model::Position;
+use sprouts::notation::neoglop;
 
 #[path = "../tests/random_positions/mod.rs"]
 mod random_positions;
@@ -14,6 +17,47 @@ mod random_positions;
 use random_positions::{random_position, Rng};
 
 fn main() {
+    if std::env::args().any(|a| a == "symmetric") {
+        symmetric();
+        return;
+    }
+    random();
+    symmetric();
+}
+
+fn symmetric() {
+    let only: Option<usize> = std::env::var("CANON_BENCH_CASE")
+        .ok()
+        .and_then(|v| v.parse().ok());
+    for (i, (name, text)) in symmetric_cases().into_iter().enumerate() {
+        if only.is_some_and(|k| k != i) {
+            continue;
+        }
+        let p = neoglop::parse_position(&text).expect("a valid case");
+        let spots = p
+            .regions()
+            .iter()
+            .flat_map(|r| r.boundaries())
+            .flat_map(|b| b.sites())
+            .collect::<std::collections::HashSet<_>>()
+            .len();
+        let start = Instant::now();
+        let mut c = canonical(&p);
+        let mut runs = 1;
+        while start.elapsed().as_secs_f64() < 0.5 && runs < 100 {
+            c = canonical(&p);
+            runs += 1;
+        }
+        let dt = start.elapsed().as_secs_f64() / runs as f64;
+        println!(
+            "{name} ({spots} spots): {:.3} ms; {} canonical bytes",
+            dt * 1e3,
+            c.to_string().len()
+        );
+    }
+}
+
+fn random() {
     let args: Vec<u64> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
@@ -63,4 +107,55 @@ fn main() {
     if std::env::var_os("CANON_BENCH_WORST").is_some() {
         println!("slowest: {}", worst.1);
     }
+}
+
+/// Symmetric positions (many alike parts): name, neo-GLOP text.
+fn symmetric_cases() -> Vec<(String, String)> {
+    let word = |k: usize| {
+        format!(
+            "&P{}{};",
+            (b'a' + (k / 26) as u8) as char,
+            (b'a' + (k % 26) as u8) as char
+        )
+    };
+    let ring = |n: usize, body: &dyn Fn(usize) -> String| -> String {
+        (0..n).map(body).collect::<Vec<_>>().join("/")
+    };
+    let mut cases = vec![
+        (
+            "19 alike two-boundary units on one region".to_string(),
+            "^x:x2^y:yx.x%<y1.>9<y1.>91".to_string(),
+        ),
+        (
+            "40 alike two-boundary units on one region".to_string(),
+            format!("^x:x2^y:yx.x%{}", vec!["y1"; 40].join(".")),
+        ),
+        (
+            "40 alike pendant regions on 40 boundaries".to_string(),
+            format!("^x:x2%{}", vec!["x1"; 40].join(".")),
+        ),
+        (
+            "24 alike pendant regions on one boundary".to_string(),
+            format!("^x:x1%{}", "x".repeat(24)),
+        ),
+    ];
+    // A ring of 24 alike regions, each `X_i X_i+1.0`.
+    cases.push((
+        "ring of 24 alike regions".to_string(),
+        ring(24, &|i| format!("{}{}.0", word(i), word((i + 1) % 24))),
+    ));
+    // A ring of 20 regions, each with a pendant region `Y 1`.
+    cases.push((
+        "ring of 20 alike regions with pendants".to_string(),
+        ring(20, &|i| {
+            format!(
+                "{}{}{}/{}1",
+                word(i),
+                word(40 + i),
+                word((i + 1) % 20),
+                word(40 + i)
+            )
+        }),
+    ));
+    cases
 }
