@@ -143,7 +143,7 @@ fn replay_prints_positions_in_any_notation() {
     let game = "5+ 1-6-2; 3-7-4; 1-8-2>; 3-9-4>1";
     assert_eq!(
         ok(&["replay", "--position-format", "neoglop"], game),
-        "ABDE/FGHI.DBAE/HGFI.0\n"
+        "^rstu:rstu.0^vwxy:vwxy:tsru.xwvy\n"
     );
     let each = ok(&["replay", "--each", "--position-format", "glop2"], game);
     assert_eq!(each.lines().next(), Some("1\t1-6-2\t1a1a.0.0.0"));

@@ -27,6 +27,7 @@ fn notations() -> [(&'static str, Writer, Reader); 3] {
 #[test]
 fn write_then_read_keeps_the_game() {
     let mut rng = Rng(0x5EED_0003);
+    let mut partial_form = 0;
     for case in 0..240 {
         let spots = 1 + (case % 30) as u32;
         let moves = rng.below(3 * spots as usize);
@@ -38,6 +39,9 @@ fn write_then_read_keeps_the_game() {
             assert_eq!(canonical(&q), c, "{name}: {text}");
             assert_eq!(write(&q), text, "{name}: writing again");
         }
+        if p.to_neoglop().starts_with('^') {
+            partial_form += 1;
+        }
         // Hoey's abbreviated text drops regions with fewer than 2 lives,
         // as the canonical form does.
         let h = hoey::parse_position(&p.to_hoey()).unwrap();
@@ -46,6 +50,12 @@ fn write_then_read_keeps_the_game() {
         let k = neoglop::parse_position(&c.to_string()).unwrap();
         assert_eq!(canonical(&k), c);
     }
+    // Many of these lands have cut regions: the partial-position form is
+    // well exercised.
+    assert!(
+        partial_form > 60,
+        "only {partial_form} partial-position texts"
+    );
 }
 
 #[test]

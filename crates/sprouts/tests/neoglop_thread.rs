@@ -17,6 +17,17 @@ fn same(a: &str, b: &str) {
     assert_eq!(canon(a), canon(b), "{a} and {b} should name one position");
 }
 
+/// The writer's text of a position, after checking that it reads back to
+/// a position that writes the same text and is the same game.
+fn write(text: &str) -> String {
+    let p = neoglop::parse_position(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let w = p.to_neoglop();
+    let q = neoglop::parse_position(&w).unwrap_or_else(|e| panic!("{w}: {e}"));
+    assert_eq!(q.to_neoglop(), w);
+    assert_eq!(canonical(&q), canonical(&p));
+    w
+}
+
 fn error(text: &str) -> String {
     neoglop::parse_position(text)
         .map(|p| p.to_neoglop())
@@ -109,7 +120,7 @@ fn partial_positions_of_the_first_message() {
         neoglop::parse_position("^x:xA/A1%xx.x")
             .unwrap()
             .to_neoglop(),
-        "AB.D/AE/E1/BF/F1/DG/G1"
+        "^r:r1^s:sr:ss.s"
     );
     // "^x:x((1))%^z:x.xz%zzx means ABC/D.EA/D((1))/E((1))/F.GB/F((1))/G((1))/C((1))"
     same(
@@ -169,11 +180,38 @@ fn joins_and_the_scc_tree_examples() {
         "0.A/AB/BC.DE/0.C/DF/EF!",
         "^r:0.r^st:sA/tA^u:ru^v:rv.st=u=v!",
     );
+    // The writer uses this construction. It keeps every boundary's stored
+    // rotation, so the thread's text (which reads region BC.DE from C)
+    // is the written form of the same position stored with CB.DE; from
+    // BC.DE the last partial position reads `vr.st`.
+    assert_eq!(
+        write("0.A/AB/CB.DE/0.C/DF/EF"),
+        "^r:0.r^st:sA/tA^u:ru^v:rv.st=u=v"
+    );
+    assert_eq!(
+        write("0.A/AB/BC.DE/0.C/DF/EF"),
+        "^r:0.r^st:sA/tA^u:ru^v:vr.st=u=v"
+    );
+    assert_eq!(
+        write("^r:0.r^st:sA/tA^u:ru^v:rv.st=u=v!"),
+        "^r:0.r^st:sA/tA^u:ru^v:rv.st=u=v"
+    );
     // "So 0.A/AB/0.B+0.A/AB/BC/0.C+0.A/AB/BC/CD/0.D+0.A/AB/BC/CD/DE/0.E
     // would be written ^r:0.r^s:rs^t:st=s=s=t=t+rr+ss!"
     same(
         "0.A/AB/0.B+0.A/AB/BC/0.C+0.A/AB/BC/CD/0.D+0.A/AB/BC/CD/DE/0.E",
         "^r:0.r^s:rs^t:st=s=s=t=t+rr+ss!",
+    );
+    // Written back: co-parent pairs first, then roots; alike partial
+    // positions are defined once when they are written alike (here with
+    // the rotations the thread's text implies).
+    assert_eq!(
+        write("0.A/AB/0.B+0.A/AB/CB/0.C+0.A/AB/BC/DC/0.D+0.A/AB/BC/DC/ED/0.E"),
+        "^r:0.r^s:rs^t:st=s=s=t=t+rr+ss"
+    );
+    assert_eq!(
+        write("0.A/AB/0.B+0.A/AB/BC/0.C+0.A/AB/BC/CD/0.D+0.A/AB/BC/CD/DE/0.E"),
+        "^r:0.r^s:rs^t:tr^u:su^v:vt=s=t=u=v+rr+st"
     );
     // "...placed in the database as r:2r^s:rs^t:st=s=s=t=t+rr+ss!": the
     // leading `^` is missing. With it, the text reads; it is another
@@ -190,6 +228,25 @@ fn joins_and_the_scc_tree_examples() {
     assert_ne!(canon("^x:x.0%xx"), canon("^x:x2%xx"));
     // "^xy:xyAB/BC/CA=xy=xy! for ABCD/ABEF/CG/GD/EH/HF!"
     same("^xy:xyAB/BC/CA=xy=xy!", "ABCD/ABEF/CG/GD/EH/HF!");
+    // Here the thread puts the cut region ABCD in one partial position with
+    // the cycle CG/GD below it, unlike its worked example above, where the
+    // cut region BC.DE is a node of its own apart from DF/EF (the heights
+    // it gives need that). The writer follows the worked example: every
+    // region that is a cut vertex of the region graph is a node.
+    assert_eq!(write("ABCD/ABEF/CG/GD/EH/HF"), "^rs:rA/As^tu:turs=tu=tu");
+    // Lands without a cut region are written plainly.
+    assert_eq!(write("AB/BD/DA"), "AB/BD/DA");
+    assert_eq!(write("0.0.AB/AB+1"), "0.0.AB/AB+1");
+    // Several copies of a partial position with several parameters in one
+    // land: one parameter set per copy.
+    assert_eq!(
+        write("^xyz:1xy2z.2%xy[z1[xyz]yx]z"),
+        "^rst^uvw^xyz:1rs2t.2:rsw1xyzvut"
+    );
+    same(
+        "^rst^uvw^xyz:1rs2t.2:rsw1xyzvut",
+        "ABF1GHJEDC/1AB2C.2/1DE2F.2/1GH2J.2",
+    );
 }
 
 #[test]

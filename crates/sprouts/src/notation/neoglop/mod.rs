@@ -37,6 +37,61 @@
 //! plain form: the position's own regions first, then the copies of partial
 //! positions in the order they are made (breadth first).
 //!
+//! # The writer: plain form or partial positions
+//!
+//! [`Position::to_neoglop`] (and [`NeoGlop`]'s `Display`) follow the SCC
+//! tree construction of the thread (Dan Hoey, 11 and 12 Jan 2009). The
+//! region graph of a land has its regions as vertices and a pivot between
+//! two regions as an edge. Its blocks (biconnected components; in the
+//! thread's words, "two vertices are in the same SCC if there are two
+//! disjoint paths between them") meet at cut regions. The tree's nodes are:
+//! each cut region alone, and for each block, its regions that are not cut
+//! regions. This is the reading of the thread's worked example
+//! `0.A/AB/BC.DE/0.C/DF/EF`, whose nodes are `0.A`, `AB`, `BC.DE`, `0.C`
+//! and `DF/EF` (the cut region `BC.DE` is apart from the cycle `DF/EF`
+//! below it); its later co-root example merges a cut region with its cycle
+//! and is not followed (the tests show both). Two nodes are joined in the
+//! tree by the pivots between them.
+//!
+//! The construction *applies* to a land when this gives a tree of at least
+//! two nodes: every block either has a region that is not a cut region and
+//! no pivot between two of its cut regions, or is two cut regions joined by
+//! pivots only. Otherwise (one region, a land without cut region, or
+//! blocks of three or more cut regions) the land is written plainly, and a
+//! position none of whose lands it applies to is written in the plain
+//! form exactly as before.
+//!
+//! Where it applies, heights are the thread's: leaves are 0, a node is one
+//! more than the greatest height but one of its neighbours (peeling leaves
+//! round by round); the last node left is the root, or the last two are
+//! co-parents. Every node but the root is a partial position whose
+//! parameters are the pivots it shares with its parent (co-parents: with
+//! each other), in order of first appearance in it; it uses its children's
+//! parameters where they join it. The text is the thread's second form
+//! (12 Jan 2009): the partial positions, least height first (then in the
+//! order of the pieces below and breadth-first from the top, children in
+//! order of first appearance), each `^params:land`; then one piece per
+//! land: co-parent lands first as joins `=xy=zw` (first the co-parent
+//! holding the first stored region), then roots, then lands written
+//! plainly, the first piece after `:` and the others after `+`.
+//!
+//! Each node is written as stored (regions, boundaries and rotations), so
+//! the text is deterministic, and reading it back stores regions in an
+//! order from which the writer gives the same text. Two nodes written
+//! alike (same sites, letters, parameters and children) share one partial
+//! position; a partial position with several parameters used more than
+//! once in one land gets one parameter set per copy (`^rst^uvw:`), which
+//! the reader matches unambiguously. Parameters are named `r`, `s`, ...,
+//! `z`, then `&Xa;`, `&Xb;`, ...; ordinary letters keep their plain names,
+//! piers skipping `r` to `z` (`a` to `q`, then `&aa;`, ...).
+//!
+//! The canonical form ([`canonical`](crate::canon::canonical)) stays in
+//! the plain form: it is a database key, its least layout is defined on the
+//! plain text, and sharing partial positions there would need the
+//! canonical form of every subtree up to rotation, which the key already
+//! contains. ("A position canonicalizer may not want to use all of these
+//! constructs, but they should be recognized on input.")
+//!
 //! Where the thread's own examples are wrong (a land with no partial
 //! position text after `^xy%`, a pivot listed in three regions), the tests
 //! in `tests/neoglop_thread.rs` show the corrected text and say why.
@@ -47,11 +102,14 @@
 //! let plain = neoglop::parse_position("0.A/AB/BC.DE/0.C/DF/EF").unwrap();
 //! let partial = neoglop::parse_position("^r:0.r^st:sA/tA^u:ru^v:rv.st=u=v!").unwrap();
 //! assert_eq!(canonical(&plain), canonical(&partial));
-//! assert_eq!(plain.to_neoglop(), "0.A/AB/BD.EF/0.D/EG/FG");
+//! assert_eq!(plain.to_neoglop(), "^r:0.r^st:sA/tA^u:ru^v:vr.st=u=v");
+//! // A land without cut region is written plainly.
+//! assert_eq!(neoglop::parse_position("AB/BD/DA+0").unwrap().to_neoglop(), "AB/BD/DA+0");
 //! ```
 
 pub(crate) mod lex;
 mod parse;
+mod partial;
 pub(crate) mod shape;
 
 use std::fmt;
@@ -60,7 +118,7 @@ use std::str::FromStr;
 use crate::model::{Position, Variant};
 use crate::notation::error::PositionTextError;
 
-use shape::{shape_to_position, Shape, Style};
+use shape::{shape_to_position, Shape};
 
 /// The surface a region lies on, from a `Tn` or `Cn` suffix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -239,7 +297,7 @@ impl fmt::Display for NeoGlop {
                     .collect()
             })
             .collect();
-        f.write_str(&shape.write_with(Style::Neo, Some(&suffix)))
+        f.write_str(&partial::write(&shape, Some(&suffix)))
     }
 }
 
@@ -250,7 +308,7 @@ impl fmt::Display for NeoGlop {
 /// ```
 /// use sprouts::notation::neoglop;
 /// let p = neoglop::parse_position("^x:xA/A1%xx.x").unwrap();
-/// assert_eq!(p.to_neoglop(), "AB.D/AE/E1/BF/F1/DG/G1");
+/// assert_eq!(p.to_neoglop(), "^r:r1^s:sr:ss.s");
 /// let e = neoglop::parse_position("0.<1>").unwrap_err();
 /// assert_eq!(e.to_string(), "at byte 5: expected a repetition count (one digit) after '>', found the end of the text");
 /// ```
@@ -259,11 +317,12 @@ pub fn parse_position(text: &str) -> Result<Position, PositionTextError> {
 }
 
 impl Position {
-    /// The position in plain neo-GLOP: dead spots left out, lands (joined
-    /// by `+`) in the order of their first region, regions (`/`) and
-    /// boundaries (`.`) in stored order, letters named per land in order of
-    /// first appearance (`A`, `B`, `D`, ... skipping `T` and `C` for spots in
-    /// two regions, `a`, `b`, ... for spots listed twice on one boundary).
+    /// The position in neo-GLOP: dead spots left out, lands (joined by `+`)
+    /// in the order of their first region, regions (`/`) and boundaries
+    /// (`.`) in stored order, letters named per land in order of first
+    /// appearance (`A`, `B`, `D`, ... skipping `T` and `C` for spots in two
+    /// regions, `a`, `b`, ... for spots listed twice on one boundary); a land
+    /// with cut regions as partial positions (see the module docs).
     /// For one text per position up to the symmetries, see
     /// [`canonical`](crate::canon::canonical).
     ///
@@ -271,8 +330,10 @@ impl Position {
     /// use sprouts::notation::hoey;
     /// let p = hoey::parse_position("1,6,2,6;3,7,4,7;5").unwrap();
     /// assert_eq!(p.to_neoglop(), "1a1a.1b1b.0");
+    /// let q = hoey::parse_position("1,2;3/2;4,5/5;6").unwrap();
+    /// assert_eq!(q.to_neoglop(), "^r:1r.0^s:s.0:r.1s");
     /// ```
     pub fn to_neoglop(&self) -> String {
-        Shape::from_position(self).write(Style::Neo)
+        partial::write(&Shape::from_position(self), None)
     }
 }
