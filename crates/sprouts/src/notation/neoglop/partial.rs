@@ -444,6 +444,13 @@ fn render(toks: &[Tok], own: Option<usize>, names: &[usize], sizes: &[usize]) ->
     out
 }
 
+/// A piece of the position after the partial positions: a land's root (or
+/// plain) template, or the co-parents of land `.0` joined.
+enum Piece {
+    Land(Vec<Tok>),
+    Join(usize, usize, usize),
+}
+
 /// The shape in neo-GLOP, with the partial-position form for every land
 /// whose SCC tree has two nodes or more; the plain form when none has.
 pub(crate) fn write(shape: &Shape, suffix: Option<&[Vec<String>]>) -> String {
@@ -505,7 +512,7 @@ pub(crate) fn write(shape: &Shape, suffix: Option<&[Vec<String>]>) -> String {
         known.own.insert((li, v), own);
     }
     // Top pieces.
-    let mut pieces: Vec<(bool, Vec<Tok>, Option<(usize, usize, usize)>)> = Vec::new();
+    let mut pieces: Vec<Piece> = Vec::new();
     for &li in &order {
         let land = &shape.lands[li];
         match &trees[li] {
@@ -513,14 +520,14 @@ pub(crate) fn write(shape: &Shape, suffix: Option<&[Vec<String>]>) -> String {
                 Top::Root(r) => {
                     let (toks, _, copies) = template(land, li, t, r, &places[li], &known, sfx(li));
                     count_sets(&mut sets, &copies);
-                    pieces.push((false, toks, None));
+                    pieces.push(Piece::Land(toks));
                 }
-                Top::Join(a, b) => pieces.push((true, Vec::new(), Some((li, a, b)))),
+                Top::Join(a, b) => pieces.push(Piece::Join(li, a, b)),
             },
             None => {
                 let single = Tree::single(land);
                 let (toks, _, _) = template(land, li, &single, 0, &places[li], &known, sfx(li));
-                pieces.push((false, toks, None));
+                pieces.push(Piece::Land(toks));
             }
         }
     }
@@ -541,9 +548,8 @@ pub(crate) fn write(shape: &Shape, suffix: Option<&[Vec<String>]>) -> String {
         out.push(':');
         out.push_str(&render(toks, Some(pid), &names, &sizes));
     }
-    for (i, (join, toks, ends)) in pieces.iter().enumerate() {
-        if *join {
-            let (li, a, b) = ends.expect("a join");
+    for (i, piece) in pieces.iter().enumerate() {
+        if let &Piece::Join(li, a, b) = piece {
             let (pa, pb) = (known.partial[&(li, a)], known.partial[&(li, b)]);
             let (oa, ob) = (&known.own[&(li, a)], &known.own[&(li, b)]);
             let mut by_pos: Vec<(u32, u32)> = oa.iter().map(|(&g, &pos)| (pos, ob[&g])).collect();
@@ -556,7 +562,7 @@ pub(crate) fn write(shape: &Shape, suffix: Option<&[Vec<String>]>) -> String {
             for &(_, pos) in &by_pos {
                 out.push_str(&param_name(names[pb] + pos as usize));
             }
-        } else {
+        } else if let Piece::Land(toks) = piece {
             out.push(if i == 0 { ':' } else { '+' });
             out.push_str(&render(toks, None, &names, &sizes));
         }
