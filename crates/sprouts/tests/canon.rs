@@ -398,3 +398,111 @@ fn many_interchangeable_pendant_parts() {
         "1A.1B.1D/A2/B2/D2"
     );
 }
+
+/// Alike parts: `k` two-boundary units on one region, each holding two
+/// pendant regions (the units' orientations were once searched one by
+/// one: 2^k layouts).
+fn alike_units(k: usize) -> String {
+    format!("^x:x2^y:yx.x%{}", vec!["y1"; k].join("."))
+}
+
+/// An extended letter for generated texts.
+fn letter(k: usize) -> String {
+    format!(
+        "&P{}{};",
+        (b'a' + (k / 26) as u8) as char,
+        (b'a' + (k % 26) as u8) as char
+    )
+}
+
+/// A ring of `k` alike regions `X_i X_i+1.0`.
+fn ring(k: usize) -> String {
+    (0..k)
+        .map(|i| format!("{}{}.0", letter(i), letter((i + 1) % k)))
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// `k` alike regions `X Y.0`, each joined by two pivots to its own
+/// boundary `X1Y` of one region.
+fn two_pivot_parts(k: usize) -> String {
+    let own: Vec<String> = (0..k)
+        .map(|i| format!("{}1{}", letter(2 * i), letter(2 * i + 1)))
+        .collect();
+    let parts: Vec<String> = (0..k)
+        .map(|i| format!("{}{}.0", letter(2 * i), letter(2 * i + 1)))
+        .collect();
+    format!("{}/{}", own.join("."), parts.join("/"))
+}
+
+#[test]
+fn symmetric_positions_are_invariant() {
+    let texts = [
+        alike_units(19),
+        alike_units(40),
+        format!("^x:x2%{}", vec!["x1"; 40].join(".")),
+        format!("^x:x1%{}", "x".repeat(24)),
+        ring(24),
+        ring(41),
+        two_pivot_parts(20),
+        "^x:x1^y:y<x.>3x^z:z<y.>3y%<z.>3z".to_string(),
+    ];
+    let mut rng = Rng(0x5EED_0005);
+    for text in &texts {
+        let p = neoglop::parse_position(text).unwrap();
+        let c = canonical(&p);
+        for _ in 0..3 {
+            assert_eq!(canonical(&symmetric_copy(&mut rng, &p)), c, "{text}");
+        }
+        assert_eq!(
+            canonical(&neoglop::parse_position(&c.to_string()).unwrap()),
+            c
+        );
+    }
+    // The units are written one after the other, the least first.
+    assert_eq!(
+        canonical(&neoglop::parse_position(&alike_units(2)).unwrap()).to_string(),
+        "1A.1B/ADE/BFG/D2/E2/F2/G2"
+    );
+    // One unit told apart from a unit whose pendants differ.
+    assert_ne!(
+        canonical(&neoglop::parse_position(&alike_units(19)).unwrap()),
+        canonical(&neoglop::parse_position(&format!("{}.1A/AB.D/B2/D1", alike_units(18))).unwrap())
+    );
+}
+
+#[test]
+fn symmetric_positions_agree_with_brute_force() {
+    let mut rng = Rng(0x5EED_0006);
+    let families = [
+        // Three pendants on three boundaries, and one boundary.
+        vec!["^x:x2%x1.x1.x1", "^x:x2%x1.x1.x11"],
+        vec!["ABD1/A2/B2/D2", "ABD1/A2/B2/D1"],
+        // Rings.
+        vec!["AB.0/BD.0/DA.0", "AB.0/BD.0/DA.1"],
+        vec!["A1B/B1D/D1E/E1A", "A1B/B1D/D1E/E2A"],
+        // A unit whose two pendants are alike: its two orientations.
+        vec!["Y1/YXD/X2/D2", "Y1/YXD/X2/D1"],
+    ];
+    for family in families {
+        let mut seen: Vec<(Vec<u32>, String)> = Vec::new();
+        for text in family {
+            let p = simplify(&neoglop::parse_position(text).unwrap());
+            assert!(layouts(&p) < 400_000.0, "{text}");
+            for q in [
+                p.clone(),
+                symmetric_copy(&mut rng, &p),
+                symmetric_copy(&mut rng, &p),
+            ] {
+                let q = simplify(&q);
+                let (brute, canon) = (brute_force(&q), canonical(&q).to_string());
+                for (b, c) in &seen {
+                    assert_eq!(*b == brute, *c == canon, "{text}: {canon} vs {c}");
+                }
+                seen.push((brute, canon));
+            }
+        }
+        // The family's members are different games.
+        assert_ne!(seen[0].1, seen[3].1);
+    }
+}

@@ -552,6 +552,9 @@ impl Graph {
                         }
                         Ordering::Equal => {
                             let before = st.next;
+                            // Regions seen before this one is written (the
+                            // units hanging from its new letters are not).
+                            let seen_before = st.seen.clone();
                             let mut a = st.clone();
                             self.write(&mut a, entry, true);
                             let mut z = st;
@@ -563,7 +566,7 @@ impl Graph {
                                     .iter()
                                     .map(|x| &x.0)
                                     .eq(self.closed[r as usize][1].iter().map(|x| &x.0));
-                            if short && self.mirror_alike(&a, &z, r, before) {
+                            if short && self.mirror_alike(&seen_before, &a, &z, r, before) {
                                 st = a;
                                 phase = Phase::Rest {
                                     r,
@@ -580,7 +583,7 @@ impl Graph {
                                 self.write_closed(&mut z, r, false, NONE);
                                 if a.key == z.key
                                     && ((a.name == z.name && a.queue == z.queue)
-                                        || self.mirror_alike(&a, &z, r, before))
+                                        || self.mirror_alike(&seen_before, &a, &z, r, before))
                                 {
                                     st = a;
                                     phase = Phase::Next;
@@ -659,7 +662,11 @@ impl Graph {
                     options.sort();
                     let least = options[0].0.clone();
                     options.retain(|o| o.0 == least);
-                    if options.len() > 1 {
+                    let b0 = self.site_boundary[options[0].1 as usize];
+                    if options
+                        .iter()
+                        .any(|o| self.site_boundary[o.1 as usize] != b0)
+                    {
                         self.drop_alike_units(&st, r, fwd, &mut options);
                     }
                     if options.len() > 1 {
@@ -782,7 +789,7 @@ impl Graph {
     /// new letter: the k-th new letter of each is the same site, or two
     /// pivots each holding a detached unit, with equal keys. Mirroring the
     /// region and swapping those units is then a symmetry fixing the rest.
-    fn mirror_alike(&self, a: &State, z: &State, r: u32, before: u32) -> bool {
+    fn mirror_alike(&self, seen: &[bool], a: &State, z: &State, r: u32, before: u32) -> bool {
         let new_sites = |st: &State| {
             let mut v: Vec<(u32, u32)> = self.rbounds[r as usize]
                 .iter()
@@ -807,7 +814,10 @@ impl Graph {
             if self.typ[sa as usize] != PIVOT || self.typ[sz as usize] != PIVOT {
                 return false;
             }
-            match (self.site_unit_key(a, r, sa), self.site_unit_key(a, r, sz)) {
+            match (
+                self.site_unit_key(seen, r, sa),
+                self.site_unit_key(seen, r, sz),
+            ) {
                 (Some(ka), Some(kz)) if ka == kz => {}
                 _ => return false,
             }
@@ -817,12 +827,12 @@ impl Graph {
 
     /// The key of the detached unit hanging from pivot `site` of region `r`
     /// (see [`Graph::unit_of`]), if it is one.
-    fn site_unit_key(&self, st: &State, r: u32, site: u32) -> Option<Vec<Tok>> {
+    fn site_unit_key(&self, seen: &[bool], r: u32, site: u32) -> Option<Vec<Tok>> {
         let slot = (0x8000_0000 | site, true);
         if let Some(k) = self.units.borrow().get(&slot) {
             return Some(k.clone());
         }
-        let regions = self.unit_of(st, r, &[site])?;
+        let regions = self.unit_of(seen, r, &[site])?;
         let k = self.unit_key_sites(&[site], &regions);
         self.units.borrow_mut().insert(slot, k.clone());
         Some(k)
@@ -840,7 +850,10 @@ impl Graph {
                 if st.name[x as usize] != 0 || st.name[y as usize] != 0 {
                     return false;
                 }
-                match (self.site_unit_key(st, r, x), self.site_unit_key(st, r, y)) {
+                match (
+                    self.site_unit_key(&st.seen, r, x),
+                    self.site_unit_key(&st.seen, r, y),
+                ) {
                     (Some(a), Some(b)) if a == b => {}
                     _ => return false,
                 }
@@ -855,20 +868,20 @@ impl Graph {
     /// the rest of the land only through `b` and none is visited yet.
     fn unit(&self, st: &State, r: u32, b: u32) -> Option<Vec<u32>> {
         let sites: Vec<u32> = self.sites(b).collect();
-        self.unit_of(st, r, &sites)
+        self.unit_of(&st.seen, r, &sites)
     }
 
     /// The regions hanging from `sites` of region `r` (sites that are not
     /// pivots are ignored), if they reach the rest of the land only through
     /// those sites and none is visited yet (at most 64 regions).
-    fn unit_of(&self, st: &State, r: u32, sites: &[u32]) -> Option<Vec<u32>> {
+    fn unit_of(&self, seen_regions: &[bool], r: u32, sites: &[u32]) -> Option<Vec<u32>> {
         let mut seen: Vec<u32> = Vec::new();
         let mut todo: Vec<u32> = Vec::new();
         for &s in sites {
             let p = self.partner[s as usize];
             if self.typ[s as usize] == PIVOT {
                 let pr = self.bregion[self.site_boundary[p as usize] as usize];
-                if pr == r || st.seen[pr as usize] {
+                if pr == r || seen_regions[pr as usize] {
                     return None;
                 }
                 if !seen.contains(&pr) {
@@ -895,7 +908,7 @@ impl Graph {
                         }
                         continue;
                     }
-                    if st.seen[pr as usize] {
+                    if seen_regions[pr as usize] {
                         return None;
                     }
                     if !seen.contains(&pr) {
