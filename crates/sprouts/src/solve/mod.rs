@@ -29,6 +29,7 @@
 mod canon;
 mod children;
 mod compact;
+mod pns;
 mod search;
 mod store;
 mod text;

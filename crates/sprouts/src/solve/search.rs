@@ -1,30 +1,21 @@
 //! The searches: normal play by (land + nim heap) couples, misère play on
 //! whole positions.
 
+use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
 use std::time::Instant;
 
 use crate::model::{Position, Variant};
 
 use super::canon::{LandCanon, PseudoCanon};
 use super::children::{land_children, Child};
-use super::compact::{is_letter, regions_of, simplify, ONE, TWO, ZERO};
+use super::compact::{regions_of, simplify};
+use super::pns::{twice_lives, Kid};
 use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
 use super::{position_key, SolveError};
-
-/// Twice the lives of a land key: a letter is one life listed twice.
-fn twice_lives(land: &[u8]) -> u32 {
-    land.iter()
-        .map(|&x| match x {
-            ZERO => 6,
-            ONE => 4,
-            TWO => 2,
-            x if is_letter(x) => 1,
-            _ => 0,
-        })
-        .sum()
-}
 
 /// How often (in positions expanded) the deadline and progress are checked.
 const CHECK_EVERY: u64 = 1 << 12;
@@ -40,13 +31,17 @@ const CHECK_EVERY: u64 = 1 << 12;
 /// assert!(!s.win(&Position::start(2, Variant::Misere)).unwrap());
 /// ```
 pub struct Solver<S: Store = MemoryStore, C: LandCanon = PseudoCanon> {
-    store: S,
+    pub(super) store: S,
     canon: C,
     progress: Box<dyn Progress>,
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
     searched: u64,
     generated: u64,
+    /// Proof and disproof numbers of unproved (land, heap) couples.
+    pub(super) tt: FxHashMap<(Rc<[u8]>, u8), (u64, u64)>,
+    /// The children of lands the search has expanded.
+    pub(super) kids: FxHashMap<Rc<[u8]>, Rc<[Kid]>>,
 }
 
 impl Solver {
@@ -97,6 +92,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             cancel: None,
             searched: 0,
             generated: 0,
+            tt: FxHashMap::default(),
+            kids: FxHashMap::default(),
         }
     }
 
@@ -350,7 +347,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         Ok(any_loss == win)
     }
 
-    fn tick(&mut self) -> Result<(), SolveError> {
+    pub(super) fn tick(&mut self) -> Result<(), SolveError> {
         self.searched += 1;
         if self.searched % CHECK_EVERY == 0 {
             self.progress.searched(self.searched);
@@ -366,7 +363,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         Ok(())
     }
 
-    fn expand(&mut self, land: &[u8]) -> Result<Vec<Child>, SolveError> {
+    pub(super) fn expand(&mut self, land: &[u8]) -> Result<Vec<Child>, SolveError> {
         self.tick()?;
         if let Some(d) = self.deadline {
             // A first check before any work, so a past deadline stops at once.
@@ -389,57 +386,12 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         Ok(ch)
     }
 
-    fn put(&mut self, land: &[u8], e: NormalEntry) {
+    pub(super) fn put(&mut self, land: &[u8], e: NormalEntry) {
         let merged = match self.store.get_normal(land) {
             Some(old) => old.merge(e),
             None => e,
         };
         self.store.put_normal(land, merged);
-    }
-
-    /// The nimber of a land: heaps 0, 1, 2, ... until the couple is a loss.
-    /// It is at most the number of children (mex), so the loop ends.
-    pub(crate) fn land_nimber(&mut self, land: &[u8]) -> Result<u8, SolveError> {
-        let known = self.store.get_normal(land);
-        if let Some(NormalEntry::Nimber(k)) = known {
-            return Ok(k);
-        }
-        let children = self.expand(land)?;
-        let mut h: u8 = 0;
-        loop {
-            let known = self.store.get_normal(land);
-            if known.and_then(|e| e.outcome_with_heap(h)) == Some(true) {
-                h += 1;
-                continue;
-            }
-            if !self.win_children(land, &children, h)? {
-                self.put(land, NormalEntry::Nimber(h));
-                return Ok(h);
-            }
-            if h < 64 {
-                self.put(land, NormalEntry::NotIn(1 << h));
-            }
-            h += 1;
-        }
-    }
-
-    /// Whether the land plus a heap of `heap` is a win for the mover.
-    fn win_land_heap(&mut self, land: &[u8], heap: u8) -> Result<bool, SolveError> {
-        if let Some(o) = self
-            .store
-            .get_normal(land)
-            .and_then(|e| e.outcome_with_heap(heap))
-        {
-            return Ok(o);
-        }
-        let children = self.expand(land)?;
-        let win = self.win_children(land, &children, heap)?;
-        if !win {
-            self.put(land, NormalEntry::Nimber(heap));
-        } else if heap < 64 {
-            self.put(land, NormalEntry::NotIn(1 << heap));
-        }
-        Ok(win)
     }
 
     /// The outcome of a sum of lands plus a heap, if the table knows it.
@@ -461,33 +413,6 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             None => Some(x != 0),
             Some(e) => e.and_then(|e| e.outcome_with_heap(x)),
         }
-    }
-
-    /// Whether (land + heap) is a win, given the land's children: a child
-    /// (with the same heap) that is a loss, or a smaller heap that is.
-    fn win_children(
-        &mut self,
-        land: &[u8],
-        children: &[Child],
-        heap: u8,
-    ) -> Result<bool, SolveError> {
-        // Children the table already knows to be losses first (LV).
-        for c in children {
-            if self.known_sum(c, heap) == Some(false) {
-                return Ok(true);
-            }
-        }
-        for c in children {
-            if !self.win_sum(c, heap)? {
-                return Ok(true);
-            }
-        }
-        for m in 0..heap {
-            if !self.win_land_heap(land, m)? {
-                return Ok(true);
-            }
-        }
-        Ok(false)
     }
 
     /// Whether a sum of lands plus a heap is a win: the nimbers of all
@@ -554,28 +479,5 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         }
         self.store.put_misere(&key, win);
         Ok(win)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::compact::{END_BOUNDARY, END_REGION, FIRST_LETTER};
-    use super::*;
-
-    #[test]
-    fn twice_lives_counts_letters_once_per_listing() {
-        // 3 + 2 + 1 lives, and one letter (1 life) listed twice.
-        let land = [
-            ZERO,
-            ONE,
-            END_BOUNDARY,
-            TWO,
-            FIRST_LETTER,
-            FIRST_LETTER,
-            END_BOUNDARY,
-            END_REGION,
-        ];
-        assert_eq!(twice_lives(&land), 14);
-        assert_eq!(twice_lives(&[END_BOUNDARY, END_REGION]), 0);
     }
 }

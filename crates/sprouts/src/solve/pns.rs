@@ -1,0 +1,348 @@
+//! Normal play: depth-first proof-number search (df-pn, Nagai 2002) on
+//! (land + nim heap) couples.
+//!
+//! A node is a land plus a heap; its children are the land's children (each
+//! a sum of lands, reduced to its largest land plus a heap by the nimbers of
+//! the others, as Lemoine & Viennot do) with the same heap, and the land with
+//! every smaller heap. Each node carries a *proof number* (how many leaves at
+//! least must still be proved to show the player to move wins) and a
+//! *disproof number* (the same for a loss); the search always goes down to
+//! the child that looks cheapest to decide, within thresholds, so it finds
+//! short proofs without a hand-made move order. Unproved numbers live in a
+//! transposition table; proved results go to the [`Store`] at once, as
+//! [`NormalEntry`] facts, so they are kept (and written to the database).
+//!
+//! The children of a land are generated once and kept in a cache (df-pn
+//! comes back to the same node many times). A child that is a sum of lands
+//! whose nimbers are not all known yet is first scored as an unknown leaf;
+//! the nimbers of its smaller lands are computed (each by this same search,
+//! exactly) only when the search chooses to go into it.
+//!
+//! The game is acyclic (every move takes a life), so df-pn needs none of its
+//! usual care for cycles.
+
+use std::rc::Rc;
+
+use super::canon::LandCanon;
+use super::compact::is_letter;
+use super::search::Solver;
+use super::store::{NormalEntry, Store};
+use super::SolveError;
+
+/// A proof or disproof number that means "proved" on the other side.
+pub(super) const INF: u64 = u64::MAX / 4;
+
+/// More unproved nodes than this and the table starts afresh (only
+/// unproved numbers are lost; every proved result is in the store).
+const TABLE_LIMIT: usize = 4_000_000;
+/// More cached child lists than this and the cache starts afresh.
+const KIDS_LIMIT: usize = 400_000;
+
+/// A child of a land, heap aside.
+#[derive(Clone, Debug)]
+pub(super) enum Kid {
+    /// No land left: the child is a nim heap (of the node's heap XOR `x`).
+    Heap(u8),
+    /// One land (the node's heap goes with it).
+    One(Rc<[u8]>),
+    /// Several lands (sorted keys).
+    Sum(Rc<[Vec<u8>]>),
+}
+
+/// The 1 + epsilon trick (Pawlewicz & Lew 2007): a child may run until its
+/// disproof number passes the second best's by a quarter, which avoids
+/// switching back and forth between two close children.
+#[inline]
+fn widen(dn2: u64) -> u64 {
+    if dn2 >= INF {
+        INF
+    } else {
+        dn2 + dn2 / 4 + 1
+    }
+}
+
+/// Twice the lives of a land key (a letter is one life listed twice).
+pub(super) fn twice_lives(land: &[u8]) -> u32 {
+    use super::compact::{ONE, TWO, ZERO};
+    land.iter()
+        .map(|&x| match x {
+            ZERO => 6,
+            ONE => 4,
+            TWO => 2,
+            x if is_letter(x) => 1,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// What the search knows of one child when choosing.
+#[derive(Clone, Copy)]
+struct Score {
+    pn: u64,
+    dn: u64,
+}
+
+const WIN: Score = Score { pn: 0, dn: INF };
+const LOSS: Score = Score { pn: INF, dn: 0 };
+const UNKNOWN: Score = Score { pn: 1, dn: 1 };
+
+impl<S: Store, C: LandCanon> Solver<S, C> {
+    /// The nimber of a land: heaps 0, 1, 2, ... until the couple is a loss.
+    /// It is at most the number of children (mex), so the loop ends.
+    pub(crate) fn land_nimber(&mut self, land: &[u8]) -> Result<u8, SolveError> {
+        let mut h: u8 = 0;
+        loop {
+            match self.store.get_normal(land) {
+                Some(NormalEntry::Nimber(k)) => return Ok(k),
+                Some(e) if e.outcome_with_heap(h) == Some(true) => {}
+                _ => {
+                    if !self.win_land_heap(land, h)? {
+                        return Ok(h);
+                    }
+                }
+            }
+            h += 1;
+        }
+    }
+
+    /// Whether the land plus a heap of `heap` is a win for the mover.
+    pub(super) fn win_land_heap(&mut self, land: &[u8], heap: u8) -> Result<bool, SolveError> {
+        let key: Rc<[u8]> = land.into();
+        self.mid(&key, heap, INF, INF)?;
+        match self.proved(land, heap) {
+            Some(w) => Ok(w),
+            None => unreachable!("df-pn with infinite thresholds returns only when proved"),
+        }
+    }
+
+    /// The proved outcome of a couple, from the store (or, for heaps the
+    /// store cannot say, from the table).
+    fn proved(&mut self, land: &[u8], heap: u8) -> Option<bool> {
+        if let Some(o) = self
+            .store
+            .get_normal(land)
+            .and_then(|e| e.outcome_with_heap(heap))
+        {
+            return Some(o);
+        }
+        match self.tt.get(&(Rc::from(land), heap)) {
+            Some(&(0, _)) => Some(true),
+            Some(&(_, 0)) => Some(false),
+            _ => None,
+        }
+    }
+
+    /// The score of a couple (land + heap), seen from its own mover.
+    fn couple(&mut self, land: &Rc<[u8]>, heap: u8) -> Score {
+        match self
+            .store
+            .get_normal(land)
+            .and_then(|e| e.outcome_with_heap(heap))
+        {
+            Some(true) => WIN,
+            Some(false) => LOSS,
+            None => match self.tt.get(&(land.clone(), heap)) {
+                Some(&(pn, dn)) => Score { pn, dn },
+                None => UNKNOWN,
+            },
+        }
+    }
+
+    /// A sum of lands plus a heap reduced by the nimbers the store knows:
+    /// the heap, and the lands whose nimbers it does not know.
+    fn reduce(&mut self, lands: &[Vec<u8>], heap: u8) -> (u8, Vec<usize>) {
+        let mut x = heap;
+        let mut unknown = Vec::new();
+        for (i, l) in lands.iter().enumerate() {
+            match self.store.get_normal(l) {
+                Some(NormalEntry::Nimber(k)) => x ^= k,
+                _ => unknown.push(i),
+            }
+        }
+        (x, unknown)
+    }
+
+    /// The score of a child (seen from the child's mover, the opponent).
+    fn kid_score(&mut self, kid: &Kid, heap: u8) -> Score {
+        match kid {
+            Kid::Heap(x) => {
+                if heap ^ x != 0 {
+                    WIN
+                } else {
+                    LOSS
+                }
+            }
+            Kid::One(l) => self.couple(l, heap),
+            Kid::Sum(lands) => {
+                let (x, unknown) = self.reduce(lands, heap);
+                match unknown.as_slice() {
+                    [] => {
+                        if x != 0 {
+                            WIN
+                        } else {
+                            LOSS
+                        }
+                    }
+                    [i] => {
+                        let l: Rc<[u8]> = lands[*i].as_slice().into();
+                        self.couple(&l, x)
+                    }
+                    _ => UNKNOWN,
+                }
+            }
+        }
+    }
+
+    /// The children of a land, from the cache or generated (and counted).
+    fn kids(&mut self, land: &Rc<[u8]>) -> Result<Rc<[Kid]>, SolveError> {
+        if let Some(k) = self.kids.get(land) {
+            return Ok(k.clone());
+        }
+        let children = self.expand(land)?;
+        let kids: Rc<[Kid]> = children
+            .into_iter()
+            .map(|c| match c.len() {
+                0 => Kid::Heap(0),
+                1 => Kid::One(c[0].as_slice().into()),
+                _ => Kid::Sum(c.into()),
+            })
+            .collect();
+        if self.kids.len() >= KIDS_LIMIT {
+            self.kids.clear();
+        }
+        self.kids.insert(land.clone(), kids.clone());
+        Ok(kids)
+    }
+
+    /// Multiple-iterative deepening: searches the couple until it is proved
+    /// or its proof number reaches `th_pn` or its disproof number `th_dn`.
+    fn mid(&mut self, land: &Rc<[u8]>, heap: u8, th_pn: u64, th_dn: u64) -> Result<(), SolveError> {
+        let kids = self.kids(land)?;
+        let n = kids.len() + heap as usize;
+        let mut scores: Vec<Score> = Vec::with_capacity(n);
+        loop {
+            self.tick()?;
+            scores.clear();
+            for k in kids.iter() {
+                let s = self.kid_score(k, heap);
+                scores.push(s);
+            }
+            for m in 0..heap {
+                let s = self.couple(land, m);
+                scores.push(s);
+            }
+            // pn: the least disproof number of a child; dn: the sum of
+            // their proof numbers. Ties go to the first child (the order
+            // of `expand`: fewest lives first).
+            let mut pn = INF;
+            let mut dn: u64 = 0;
+            let mut best = usize::MAX;
+            let mut dn2 = INF;
+            for (i, s) in scores.iter().enumerate() {
+                if s.dn < pn {
+                    dn2 = pn;
+                    pn = s.dn;
+                    best = i;
+                } else if s.dn < dn2 {
+                    dn2 = s.dn;
+                }
+                dn = dn.saturating_add(s.pn);
+            }
+            if pn == 0 {
+                self.settle(land, heap, true);
+                return Ok(());
+            }
+            if dn == 0 {
+                // Every child (if any) is proved won by its mover.
+                self.settle(land, heap, false);
+                return Ok(());
+            }
+            // Unproved: no proof number is INF (that child would be a loss,
+            // and this couple proved), so only a huge sum reaches it.
+            let dn = dn.min(INF - 1);
+            if pn >= th_pn || dn >= th_dn {
+                if self.tt.len() >= TABLE_LIMIT {
+                    self.tt.clear();
+                }
+                self.tt.insert((land.clone(), heap), (pn, dn));
+                return Ok(());
+            }
+            let child_pn = th_dn
+                .saturating_sub(dn)
+                .saturating_add(scores[best].pn)
+                .min(INF);
+            let child_dn = th_pn.min(widen(dn2));
+            if best >= kids.len() {
+                let m = (best - kids.len()) as u8;
+                self.mid(land, m, child_pn, child_dn)?;
+                continue;
+            }
+            match &kids[best] {
+                Kid::Heap(_) => unreachable!("a heap child is always proved"),
+                Kid::One(l) => {
+                    let l = l.clone();
+                    self.mid(&l, heap, child_pn, child_dn)?;
+                }
+                Kid::Sum(lands) => {
+                    let lands = lands.clone();
+                    let (x, unknown) = self.reduce(&lands, heap);
+                    if unknown.len() == 1 {
+                        let l: Rc<[u8]> = lands[unknown[0]].as_slice().into();
+                        self.mid(&l, x, child_pn, child_dn)?;
+                    } else {
+                        // Go into the sum: the nimbers of all its unknown
+                        // lands but the one with most lives, exactly.
+                        let big = *unknown
+                            .iter()
+                            .max_by_key(|&&i| (twice_lives(&lands[i]), lands[i].len()))
+                            .unwrap_or(&unknown[0]);
+                        for &i in &unknown {
+                            if i != big {
+                                self.land_nimber(&lands[i])?;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Records a proved couple.
+    fn settle(&mut self, land: &Rc<[u8]>, heap: u8, win: bool) {
+        let e = if win {
+            if heap >= 64 {
+                // The store cannot say it; the table keeps it.
+                self.tt.insert((land.clone(), heap), (0, INF));
+                return;
+            }
+            NormalEntry::NotIn(1 << heap)
+        } else {
+            NormalEntry::Nimber(heap)
+        };
+        self.tt.remove(&(land.clone(), heap));
+        self.put(land, e);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::compact::{END_BOUNDARY, END_REGION, FIRST_LETTER, ONE, TWO, ZERO};
+    use super::*;
+
+    #[test]
+    fn twice_lives_counts_letters_once_per_listing() {
+        // 3 + 2 + 1 lives, and one letter (1 life) listed twice.
+        let land = [
+            ZERO,
+            ONE,
+            END_BOUNDARY,
+            TWO,
+            FIRST_LETTER,
+            FIRST_LETTER,
+            END_BOUNDARY,
+            END_REGION,
+        ];
+        assert_eq!(twice_lives(&land), 14);
+        assert_eq!(twice_lives(&[END_BOUNDARY, END_REGION]), 0);
+    }
+}
