@@ -21,7 +21,9 @@
 //! The game is acyclic (every move takes a life), so df-pn needs none of its
 //! usual care for cycles.
 
-use std::rc::Rc;
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
 
 use super::canon::LandCanon;
 use super::compact::is_letter;
@@ -32,11 +34,23 @@ use super::SolveError;
 /// A proof or disproof number that means "proved" on the other side.
 pub(super) const INF: u64 = u64::MAX / 4;
 
-/// More unproved nodes than this and the table starts afresh (only
-/// unproved numbers are lost; every proved result is in the store).
-const TABLE_LIMIT: usize = 4_000_000;
-/// More cached child lists than this and the cache starts afresh.
-const KIDS_LIMIT: usize = 400_000;
+/// When the table holds about this many bytes it starts afresh (only
+/// unproved numbers and child lists are lost; every proved result is in
+/// the store).
+const TABLE_BYTES: usize = 768 << 20;
+
+/// What the search keeps of a land it has seen: its children, once
+/// generated, and the numbers of its unproved couples.
+#[derive(Default)]
+pub(super) struct Node {
+    kids: Option<Arc<[Kid]>>,
+    /// (heap, proof number, disproof number), for unproved couples and for
+    /// proved wins with heaps the store cannot record (64 and up).
+    heaps: Vec<(u8, u64, u64)>,
+}
+
+/// The search's table: what it knows of every land it has seen.
+pub(super) type Table = FxHashMap<Box<[u8]>, Node>;
 
 /// A child of a land, heap aside.
 #[derive(Clone, Debug)]
@@ -44,9 +58,9 @@ pub(super) enum Kid {
     /// No land left: the child is a nim heap (of the node's heap XOR `x`).
     Heap(u8),
     /// One land (the node's heap goes with it).
-    One(Rc<[u8]>),
+    One(Arc<[u8]>),
     /// Several lands (sorted keys).
-    Sum(Rc<[Vec<u8>]>),
+    Sum(Arc<[Vec<u8>]>),
 }
 
 /// The 1 + epsilon trick (Pawlewicz & Lew 2007): a child may run until its
@@ -107,7 +121,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// Whether the land plus a heap of `heap` is a win for the mover.
     pub(super) fn win_land_heap(&mut self, land: &[u8], heap: u8) -> Result<bool, SolveError> {
-        let key: Rc<[u8]> = land.into();
+        let key: Arc<[u8]> = land.into();
         self.mid(&key, heap, INF, INF)?;
         match self.proved(land, heap) {
             Some(w) => Ok(w),
@@ -125,15 +139,15 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         {
             return Some(o);
         }
-        match self.tt.get(&(Rc::from(land), heap)) {
-            Some(&(0, _)) => Some(true),
-            Some(&(_, 0)) => Some(false),
+        match self.numbers(land, heap) {
+            Some((0, _)) => Some(true),
+            Some((_, 0)) => Some(false),
             _ => None,
         }
     }
 
     /// The score of a couple (land + heap), seen from its own mover.
-    fn couple(&mut self, land: &Rc<[u8]>, heap: u8) -> Score {
+    fn couple(&mut self, land: &Arc<[u8]>, heap: u8) -> Score {
         match self
             .store
             .get_normal(land)
@@ -141,8 +155,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         {
             Some(true) => WIN,
             Some(false) => LOSS,
-            None => match self.tt.get(&(land.clone(), heap)) {
-                Some(&(pn, dn)) => Score { pn, dn },
+            None => match self.numbers(land, heap) {
+                Some((pn, dn)) => Score { pn, dn },
                 None => UNKNOWN,
             },
         }
@@ -184,7 +198,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                         }
                     }
                     [i] => {
-                        let l: Rc<[u8]> = lands[*i].as_slice().into();
+                        let l: Arc<[u8]> = lands[*i].as_slice().into();
                         self.couple(&l, x)
                     }
                     _ => UNKNOWN,
@@ -193,30 +207,78 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         }
     }
 
-    /// The children of a land, from the cache or generated (and counted).
-    fn kids(&mut self, land: &Rc<[u8]>) -> Result<Rc<[Kid]>, SolveError> {
-        if let Some(k) = self.kids.get(land) {
+    /// The table's numbers for a couple, if it has them.
+    fn numbers(&self, land: &[u8], heap: u8) -> Option<(u64, u64)> {
+        let node = self.tt.get(land)?;
+        node.heaps
+            .iter()
+            .find(|&&(h, _, _)| h == heap)
+            .map(|&(_, pn, dn)| (pn, dn))
+    }
+
+    /// Records the numbers of a couple (`None`: forgets them).
+    fn set_numbers(&mut self, land: &[u8], heap: u8, numbers: Option<(u64, u64)>) {
+        match self.tt.get_mut(land) {
+            Some(node) => {
+                node.heaps.retain(|&(h, _, _)| h != heap);
+                if let Some((pn, dn)) = numbers {
+                    node.heaps.push((heap, pn, dn));
+                }
+            }
+            None => {
+                if let Some((pn, dn)) = numbers {
+                    self.make_room(land.len() + 64);
+                    let node = Node {
+                        kids: None,
+                        heaps: vec![(heap, pn, dn)],
+                    };
+                    self.tt.insert(land.into(), node);
+                }
+            }
+        }
+    }
+
+    /// Starts the table afresh when it is about to pass its budget.
+    fn make_room(&mut self, bytes: usize) {
+        self.tt_bytes += bytes;
+        if self.tt_bytes > TABLE_BYTES {
+            self.tt.clear();
+            self.tt_bytes = bytes;
+        }
+    }
+
+    /// The children of a land, from the table or generated (and counted).
+    fn kids(&mut self, land: &[u8]) -> Result<Arc<[Kid]>, SolveError> {
+        if let Some(k) = self.tt.get(land).and_then(|n| n.kids.as_ref()) {
             return Ok(k.clone());
         }
         let children = self.expand(land)?;
-        let kids: Rc<[Kid]> = children
+        let mut bytes = land.len() + 64;
+        let kids: Arc<[Kid]> = children
             .into_iter()
-            .map(|c| match c.len() {
-                0 => Kid::Heap(0),
-                1 => Kid::One(c[0].as_slice().into()),
-                _ => Kid::Sum(c.into()),
+            .map(|c| {
+                bytes += 48 + c.iter().map(|l| l.len() + 32).sum::<usize>();
+                match c.len() {
+                    0 => Kid::Heap(0),
+                    1 => Kid::One(c[0].as_slice().into()),
+                    _ => Kid::Sum(c.into()),
+                }
             })
             .collect();
-        if self.kids.len() >= KIDS_LIMIT {
-            self.kids.clear();
-        }
-        self.kids.insert(land.clone(), kids.clone());
+        self.make_room(bytes);
+        self.tt.entry(land.into()).or_default().kids = Some(kids.clone());
         Ok(kids)
     }
 
     /// Multiple-iterative deepening: searches the couple until it is proved
     /// or its proof number reaches `th_pn` or its disproof number `th_dn`.
-    fn mid(&mut self, land: &Rc<[u8]>, heap: u8, th_pn: u64, th_dn: u64) -> Result<(), SolveError> {
+    fn mid(
+        &mut self,
+        land: &Arc<[u8]>,
+        heap: u8,
+        th_pn: u64,
+        th_dn: u64,
+    ) -> Result<(), SolveError> {
         let kids = self.kids(land)?;
         let n = kids.len() + heap as usize;
         let mut scores: Vec<Score> = Vec::with_capacity(n);
@@ -261,10 +323,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             // and this couple proved), so only a huge sum reaches it.
             let dn = dn.min(INF - 1);
             if pn >= th_pn || dn >= th_dn {
-                if self.tt.len() >= TABLE_LIMIT {
-                    self.tt.clear();
-                }
-                self.tt.insert((land.clone(), heap), (pn, dn));
+                self.set_numbers(land, heap, Some((pn, dn)));
                 return Ok(());
             }
             let child_pn = th_dn
@@ -287,7 +346,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                     let lands = lands.clone();
                     let (x, unknown) = self.reduce(&lands, heap);
                     if unknown.len() == 1 {
-                        let l: Rc<[u8]> = lands[unknown[0]].as_slice().into();
+                        let l: Arc<[u8]> = lands[unknown[0]].as_slice().into();
                         self.mid(&l, x, child_pn, child_dn)?;
                     } else {
                         // Go into the sum: the nimbers of all its unknown
@@ -308,18 +367,18 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// Records a proved couple.
-    fn settle(&mut self, land: &Rc<[u8]>, heap: u8, win: bool) {
+    fn settle(&mut self, land: &Arc<[u8]>, heap: u8, win: bool) {
         let e = if win {
             if heap >= 64 {
                 // The store cannot say it; the table keeps it.
-                self.tt.insert((land.clone(), heap), (0, INF));
+                self.set_numbers(land, heap, Some((0, INF)));
                 return;
             }
             NormalEntry::NotIn(1 << heap)
         } else {
             NormalEntry::Nimber(heap)
         };
-        self.tt.remove(&(land.clone(), heap));
+        self.set_numbers(land, heap, None);
         self.put(land, e);
     }
 }

@@ -1,11 +1,8 @@
 //! The searches: normal play by (land + nim heap) couples, misère play on
 //! whole positions.
 
-use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-
-use rustc_hash::FxHashMap;
 use std::time::Instant;
 
 use crate::model::{Position, Variant};
@@ -13,7 +10,7 @@ use crate::model::{Position, Variant};
 use super::canon::{LandCanon, PseudoCanon};
 use super::children::{land_children, Child};
 use super::compact::{regions_of, simplify};
-use super::pns::{twice_lives, Kid};
+use super::pns::{twice_lives, Table};
 use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
 use super::{position_key, SolveError};
 
@@ -38,10 +35,10 @@ pub struct Solver<S: Store = MemoryStore, C: LandCanon = PseudoCanon> {
     cancel: Option<Arc<AtomicBool>>,
     searched: u64,
     generated: u64,
-    /// Proof and disproof numbers of unproved (land, heap) couples.
-    pub(super) tt: FxHashMap<(Rc<[u8]>, u8), (u64, u64)>,
-    /// The children of lands the search has expanded.
-    pub(super) kids: FxHashMap<Rc<[u8]>, Rc<[Kid]>>,
+    /// The proof-number search's table (children, unproved numbers).
+    pub(super) tt: Table,
+    /// About how many bytes `tt` holds.
+    pub(super) tt_bytes: usize,
 }
 
 impl Solver {
@@ -92,8 +89,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             cancel: None,
             searched: 0,
             generated: 0,
-            tt: FxHashMap::default(),
-            kids: FxHashMap::default(),
+            tt: Table::default(),
+            tt_bytes: 0,
         }
     }
 
