@@ -29,6 +29,7 @@
 mod canon;
 mod children;
 mod compact;
+mod misere;
 mod pns;
 mod search;
 mod store;

@@ -67,7 +67,7 @@ pub(super) enum Kid {
 /// disproof number passes the second best's by a quarter, which avoids
 /// switching back and forth between two close children.
 #[inline]
-fn widen(dn2: u64) -> u64 {
+pub(super) fn widen(dn2: u64) -> u64 {
     if dn2 >= INF {
         INF
     } else {
@@ -91,14 +91,14 @@ pub(super) fn twice_lives(land: &[u8]) -> u32 {
 
 /// What the search knows of one child when choosing.
 #[derive(Clone, Copy)]
-struct Score {
-    pn: u64,
-    dn: u64,
+pub(super) struct Score {
+    pub(super) pn: u64,
+    pub(super) dn: u64,
 }
 
-const WIN: Score = Score { pn: 0, dn: INF };
-const LOSS: Score = Score { pn: INF, dn: 0 };
-const UNKNOWN: Score = Score { pn: 1, dn: 1 };
+pub(super) const WIN: Score = Score { pn: 0, dn: INF };
+pub(super) const LOSS: Score = Score { pn: INF, dn: 0 };
+pub(super) const UNKNOWN: Score = Score { pn: 1, dn: 1 };
 
 impl<S: Store, C: LandCanon> Solver<S, C> {
     /// The nimber of a land: heaps 0, 1, 2, ... until the couple is a loss.
@@ -239,16 +239,17 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// Starts the table afresh when it is about to pass its budget.
-    fn make_room(&mut self, bytes: usize) {
+    pub(super) fn make_room(&mut self, bytes: usize) {
         self.tt_bytes += bytes;
         if self.tt_bytes > TABLE_BYTES {
             self.tt.clear();
+            self.mt.clear();
             self.tt_bytes = bytes;
         }
     }
 
     /// The children of a land, from the table or generated (and counted).
-    fn kids(&mut self, land: &[u8]) -> Result<Arc<[Kid]>, SolveError> {
+    pub(super) fn kids(&mut self, land: &[u8]) -> Result<Arc<[Kid]>, SolveError> {
         if let Some(k) = self.tt.get(land).and_then(|n| n.kids.as_ref()) {
             return Ok(k.clone());
         }

@@ -10,9 +10,10 @@ use crate::model::{Position, Variant};
 use super::canon::{LandCanon, PseudoCanon};
 use super::children::{land_children, Child};
 use super::compact::{regions_of, simplify};
+use super::misere::MisereTable;
 use super::pns::{twice_lives, Table};
 use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
-use super::{position_key, SolveError};
+use super::SolveError;
 
 /// How often (in positions expanded) the deadline and progress are checked.
 const CHECK_EVERY: u64 = 1 << 12;
@@ -37,7 +38,9 @@ pub struct Solver<S: Store = MemoryStore, C: LandCanon = PseudoCanon> {
     generated: u64,
     /// The proof-number search's table (children, unproved numbers).
     pub(super) tt: Table,
-    /// About how many bytes `tt` holds.
+    /// The misère search's table (children, unproved numbers).
+    pub(super) mt: MisereTable,
+    /// About how many bytes `tt` and `mt` hold.
     pub(super) tt_bytes: usize,
 }
 
@@ -90,6 +93,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             searched: 0,
             generated: 0,
             tt: Table::default(),
+            mt: MisereTable::default(),
             tt_bytes: 0,
         }
     }
@@ -432,49 +436,5 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             }
         }
         self.win_land_heap(&lands[big], x)
-    }
-
-    /// Misère: whether the mover wins the position made of these (sorted)
-    /// lands. No land left: the mover cannot move and wins.
-    fn misere_win(&mut self, lands: &[Vec<u8>]) -> Result<bool, SolveError> {
-        if lands.is_empty() {
-            return Ok(true);
-        }
-        let key = position_key(lands);
-        if let Some(w) = self.store.get_misere(&key) {
-            return Ok(w);
-        }
-        let mut children: Vec<Vec<Vec<u8>>> = Vec::new();
-        for i in 0..lands.len() {
-            if i > 0 && lands[i] == lands[i - 1] {
-                continue; // an identical land has the same moves
-            }
-            for c in self.expand(&lands[i])? {
-                let mut next: Vec<Vec<u8>> = Vec::with_capacity(lands.len() + c.len());
-                next.extend(lands[..i].iter().cloned());
-                next.extend(lands[i + 1..].iter().cloned());
-                next.extend(c);
-                next.sort_unstable();
-                children.push(next);
-            }
-        }
-        children.sort_by_key(|c| c.iter().map(|l| l.len()).sum::<usize>());
-        let mut win = false;
-        for c in &children {
-            if !c.is_empty() && self.store.get_misere(&position_key(c)) == Some(false) {
-                win = true;
-                break;
-            }
-        }
-        if !win {
-            for c in &children {
-                if !self.misere_win(c)? {
-                    win = true;
-                    break;
-                }
-            }
-        }
-        self.store.put_misere(&key, win);
-        Ok(win)
     }
 }

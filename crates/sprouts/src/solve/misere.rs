@@ -1,0 +1,162 @@
+//! Misère play: depth-first proof-number search on whole positions.
+//!
+//! Lands do not add in misère play, so a node is a whole position (its
+//! sorted land keys, see [`position_key`](super::position_key)). Its
+//! children are every child of every distinct land with the other lands
+//! beside it; a position with no land left is won by the player to move
+//! (who cannot move). The search is the one of normal play ([`super::pns`]):
+//! proof and disproof numbers in a table, proved outcomes in the store.
+
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
+
+use super::canon::LandCanon;
+use super::compact::END_LAND;
+use super::pns::{widen, Kid, Score, INF, LOSS, UNKNOWN, WIN};
+use super::search::Solver;
+use super::store::Store;
+use super::{position_key, SolveError};
+
+/// What the misère search keeps of a position: its children's keys, once
+/// generated, and its numbers while unproved.
+#[derive(Default)]
+pub(super) struct MisereNode {
+    kids: Option<Arc<[Box<[u8]>]>>,
+    numbers: Option<(u64, u64)>,
+}
+
+/// The misère search's table, by position key.
+pub(super) type MisereTable = FxHashMap<Box<[u8]>, MisereNode>;
+
+/// The land keys of a position key.
+fn lands_of(key: &[u8]) -> Vec<&[u8]> {
+    key.split(|&x| x == END_LAND)
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+impl<S: Store, C: LandCanon> Solver<S, C> {
+    /// Misère: whether the mover wins the position made of these (sorted)
+    /// lands. No land left: the mover cannot move and wins.
+    pub(super) fn misere_win(&mut self, lands: &[Vec<u8>]) -> Result<bool, SolveError> {
+        if lands.is_empty() {
+            return Ok(true);
+        }
+        let key = position_key(lands);
+        if let Some(w) = self.store.get_misere(&key) {
+            return Ok(w);
+        }
+        self.misere_mid(&key, INF, INF)?;
+        match self.store.get_misere(&key) {
+            Some(w) => Ok(w),
+            None => unreachable!("df-pn with infinite thresholds returns only when proved"),
+        }
+    }
+
+    /// The keys of a position's children (from the table, or generated).
+    fn misere_kids(&mut self, key: &[u8]) -> Result<Arc<[Box<[u8]>]>, SolveError> {
+        if let Some(k) = self.mt.get(key).and_then(|n| n.kids.as_ref()) {
+            return Ok(k.clone());
+        }
+        let lands = lands_of(key);
+        let mut out: Vec<Box<[u8]>> = Vec::new();
+        for i in 0..lands.len() {
+            if i > 0 && lands[i] == lands[i - 1] {
+                continue; // an identical land has the same moves
+            }
+            for kid in self.kids(lands[i])?.iter() {
+                let mut next: Vec<Vec<u8>> = Vec::with_capacity(lands.len() + 1);
+                next.extend(lands[..i].iter().map(|l| l.to_vec()));
+                next.extend(lands[i + 1..].iter().map(|l| l.to_vec()));
+                match kid {
+                    Kid::Heap(_) => {}
+                    Kid::One(l) => next.push(l.to_vec()),
+                    Kid::Sum(ls) => next.extend(ls.iter().cloned()),
+                }
+                next.sort_unstable();
+                out.push(position_key(&next).into());
+            }
+        }
+        // Smaller positions first (the order ties are broken in).
+        out.sort_by_key(|k| k.len());
+        let bytes = key.len() + 64 + out.iter().map(|k| k.len() + 32).sum::<usize>();
+        let kids: Arc<[Box<[u8]>]> = out.into();
+        self.make_room(bytes);
+        self.mt.entry(key.into()).or_default().kids = Some(kids.clone());
+        Ok(kids)
+    }
+
+    /// The score of a position, seen from its own mover.
+    fn misere_score(&mut self, key: &[u8]) -> Score {
+        if key.is_empty() {
+            return WIN;
+        }
+        match self.store.get_misere(key) {
+            Some(true) => WIN,
+            Some(false) => LOSS,
+            None => match self.mt.get(key).and_then(|n| n.numbers) {
+                Some((pn, dn)) => Score { pn, dn },
+                None => UNKNOWN,
+            },
+        }
+    }
+
+    /// Searches the position until it is proved or its numbers reach the
+    /// thresholds (as [`Solver::mid`](super::pns) does for normal play).
+    fn misere_mid(&mut self, key: &[u8], th_pn: u64, th_dn: u64) -> Result<(), SolveError> {
+        let kids = self.misere_kids(key)?;
+        let mut scores: Vec<Score> = Vec::with_capacity(kids.len());
+        loop {
+            self.tick()?;
+            scores.clear();
+            for k in kids.iter() {
+                let s = self.misere_score(k);
+                scores.push(s);
+            }
+            let mut pn = INF;
+            let mut dn: u64 = 0;
+            let mut best = usize::MAX;
+            let mut dn2 = INF;
+            for (i, s) in scores.iter().enumerate() {
+                if s.dn < pn {
+                    dn2 = pn;
+                    pn = s.dn;
+                    best = i;
+                } else if s.dn < dn2 {
+                    dn2 = s.dn;
+                }
+                dn = dn.saturating_add(s.pn);
+            }
+            if pn == 0 || dn == 0 {
+                self.store.put_misere(key, pn == 0);
+                if let Some(n) = self.mt.get_mut(key) {
+                    n.numbers = None;
+                }
+                return Ok(());
+            }
+            let dn = dn.min(INF - 1);
+            if pn >= th_pn || dn >= th_dn {
+                match self.mt.get_mut(key) {
+                    Some(n) => n.numbers = Some((pn, dn)),
+                    None => {
+                        self.make_room(key.len() + 64);
+                        let node = MisereNode {
+                            kids: None,
+                            numbers: Some((pn, dn)),
+                        };
+                        self.mt.insert(key.into(), node);
+                    }
+                }
+                return Ok(());
+            }
+            let child_pn = th_dn
+                .saturating_sub(dn)
+                .saturating_add(scores[best].pn)
+                .min(INF);
+            let child_dn = th_pn.min(widen(dn2));
+            let child = kids[best].clone();
+            self.misere_mid(&child, child_pn, child_dn)?;
+        }
+    }
+}
