@@ -1,6 +1,9 @@
 //! Solves N-spot starts and prints timings (a quick benchmark).
 use std::time::Instant;
 
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use sprouts::model::{Position, Variant};
 use sprouts::solve::{ExactCanon, MemoryStore, Solver};
 

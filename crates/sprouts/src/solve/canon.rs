@@ -57,8 +57,15 @@ pub struct ExactCanon;
 /// `0`, `1`, `2` as they are; a pivot letter (listed once in the region) 4;
 /// a pier letter 8 + the distance to its other site going forward.
 fn invariant(b: &[u8], region_count: &[u8; 256]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(b.len());
+    invariant_into(b, region_count, &mut out);
+    out
+}
+
+/// [`invariant`] into a buffer (cleared first).
+fn invariant_into(b: &[u8], region_count: &[u8; 256], out: &mut Vec<u8>) {
+    out.clear();
     let n = b.len();
-    let mut out = Vec::with_capacity(n);
     for (i, &x) in b.iter().enumerate() {
         if !is_letter(x) {
             out.push(x);
@@ -72,7 +79,6 @@ fn invariant(b: &[u8], region_count: &[u8; 256]) -> Vec<u8> {
             out.push(8 + d.min(240) as u8);
         }
     }
-    out
 }
 
 pub(crate) use crate::model::least_rotation_start;
@@ -145,32 +151,115 @@ fn read_region(region: &[Vec<u8>], mirror: bool, all_starts: bool) -> (Vec<u8>, 
 
 impl LandCanon for PseudoCanon {
     fn key(&self, land: &[Vec<Vec<u8>>]) -> Vec<u8> {
-        let mut regions: Vec<(Vec<u8>, Vec<Read>)> = land
-            .iter()
-            .map(|r| {
-                let fwd = read_region(r, false, false);
-                let rev = read_region(r, true, false);
-                if rev.0 < fwd.0 {
-                    rev
-                } else {
-                    fwd
-                }
-            })
-            .collect();
-        regions.sort_by(|a, b| a.0.cmp(&b.0));
+        // The same key as reading every region with `read_region` in both
+        // orientations, keeping the smaller reading (forward on a tie),
+        // sorting regions by reading (stably) and renaming letters; done
+        // in a few flat buffers instead of vectors per boundary, since the
+        // solver keys every child it generates.
+        let mut fwd = FlatRead::default();
+        let mut rev = FlatRead::default();
+        // Per region: its reading and its sites (boundaries in reading
+        // order, each followed by END_BOUNDARY), in two flat buffers.
+        let mut readings: Vec<u8> = Vec::new();
+        let mut sites: Vec<u8> = Vec::new();
+        let mut spans: Vec<(usize, usize, usize, usize)> = Vec::with_capacity(land.len());
+        for r in land {
+            fwd.read(r, false);
+            rev.read(r, true);
+            let pick = if rev.reading < fwd.reading {
+                &rev
+            } else {
+                &fwd
+            };
+            let (r0, s0) = (readings.len(), sites.len());
+            readings.extend_from_slice(&pick.reading);
+            pick.sites_in_order(&mut sites);
+            spans.push((r0, readings.len(), s0, sites.len()));
+        }
+        spans.sort_by(|a, b| readings[a.0..a.1].cmp(&readings[b.0..b.1]));
         let mut names = [0u8; 256];
         let mut next = FIRST_LETTER;
-        let mut out = Vec::with_capacity(land.iter().map(|r| r.len() * 4).sum());
-        for (_, reads) in &regions {
-            for rd in reads {
-                for &x in &rd.sites {
-                    out.push(name(x, &mut names, &mut next));
-                }
-                out.push(END_BOUNDARY);
+        let mut out = Vec::with_capacity(sites.len() + spans.len());
+        for &(_, _, s0, s1) in &spans {
+            for &x in &sites[s0..s1] {
+                out.push(if x == END_BOUNDARY {
+                    x
+                } else {
+                    name(x, &mut names, &mut next)
+                });
             }
             out.push(END_REGION);
         }
         out
+    }
+}
+
+/// One region read in one orientation, in flat buffers (see
+/// [`read_region`], which this agrees with).
+#[derive(Default)]
+struct FlatRead {
+    /// Every boundary's invariant reading at its least rotation, one after
+    /// the other in the region's order.
+    inv: Vec<u8>,
+    /// Every boundary's sites at that rotation, likewise.
+    sites: Vec<u8>,
+    /// Where each boundary's part of `inv` and `sites` starts, and its length.
+    spans: Vec<(usize, usize)>,
+    /// Boundary indices sorted (stably) by invariant reading.
+    order: Vec<usize>,
+    /// The region's reading: the sorted readings joined by END_BOUNDARY.
+    reading: Vec<u8>,
+    /// One boundary in the orientation read (scratch).
+    raw: Vec<u8>,
+    /// Its invariant reading before rotation (scratch).
+    plain: Vec<u8>,
+}
+
+impl FlatRead {
+    fn read(&mut self, region: &[Vec<u8>], mirror: bool) {
+        let count = region_count(region);
+        self.inv.clear();
+        self.sites.clear();
+        self.spans.clear();
+        for b in region {
+            self.raw.clear();
+            if mirror {
+                self.raw.extend(b.iter().rev());
+            } else {
+                self.raw.extend_from_slice(b);
+            }
+            invariant_into(&self.raw, &count, &mut self.plain);
+            let st = least_rotation_start(&self.plain);
+            let at = self.inv.len();
+            self.inv.extend_from_slice(&self.plain[st..]);
+            self.inv.extend_from_slice(&self.plain[..st]);
+            self.sites.extend_from_slice(&self.raw[st..]);
+            self.sites.extend_from_slice(&self.raw[..st]);
+            self.spans.push((at, b.len()));
+        }
+        self.order.clear();
+        self.order.extend(0..region.len());
+        let (inv, spans) = (&self.inv, &self.spans);
+        self.order.sort_by(|&a, &b| {
+            let (x, y) = (spans[a], spans[b]);
+            inv[x.0..x.0 + x.1].cmp(&inv[y.0..y.0 + y.1])
+        });
+        self.reading.clear();
+        for &i in &self.order {
+            let (at, len) = self.spans[i];
+            self.reading.extend_from_slice(&self.inv[at..at + len]);
+            self.reading.push(END_BOUNDARY);
+        }
+    }
+
+    /// Appends the sites of every boundary in reading order, each boundary
+    /// followed by END_BOUNDARY.
+    fn sites_in_order(&self, out: &mut Vec<u8>) {
+        for &i in &self.order {
+            let (at, len) = self.spans[i];
+            out.extend_from_slice(&self.sites[at..at + len]);
+            out.push(END_BOUNDARY);
+        }
     }
 }
 
@@ -339,6 +428,55 @@ impl Exact<'_> {
                 }
             }
             bused[bi] = false;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The pseudo-canonical key built the plain way, from [`read_region`]
+    /// (vectors per boundary): the flat version must give the same bytes.
+    fn plain_pseudo_key(land: &[Vec<Vec<u8>>]) -> Vec<u8> {
+        let mut regions: Vec<(Vec<u8>, Vec<Read>)> = land
+            .iter()
+            .map(|r| {
+                let fwd = read_region(r, false, false);
+                let rev = read_region(r, true, false);
+                if rev.0 < fwd.0 {
+                    rev
+                } else {
+                    fwd
+                }
+            })
+            .collect();
+        regions.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut names = [0u8; 256];
+        let mut next = FIRST_LETTER;
+        let mut out = Vec::new();
+        for (_, reads) in &regions {
+            for rd in reads {
+                for &x in &rd.sites {
+                    out.push(name(x, &mut names, &mut next));
+                }
+                out.push(END_BOUNDARY);
+            }
+            out.push(END_REGION);
+        }
+        out
+    }
+
+    proptest! {
+        #[test]
+        fn flat_pseudo_key_agrees_with_plain(
+            land in prop::collection::vec(
+                prop::collection::vec(prop::collection::vec(0u8..12, 1..7), 1..4),
+                1..4,
+            )
+        ) {
+            prop_assert_eq!(PseudoCanon.key(&land), plain_pseudo_key(&land));
         }
     }
 }
