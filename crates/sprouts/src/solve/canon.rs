@@ -164,8 +164,9 @@ impl LandCanon for PseudoCanon {
         let mut sites: Vec<u8> = Vec::new();
         let mut spans: Vec<(usize, usize, usize, usize)> = Vec::with_capacity(land.len());
         for r in land {
-            fwd.read(r, false);
-            rev.read(r, true);
+            let count = region_count(r);
+            fwd.read(r, &count, false);
+            rev.read(r, &count, true);
             let pick = if rev.reading < fwd.reading {
                 &rev
             } else {
@@ -216,8 +217,7 @@ struct FlatRead {
 }
 
 impl FlatRead {
-    fn read(&mut self, region: &[Vec<u8>], mirror: bool) {
-        let count = region_count(region);
+    fn read(&mut self, region: &[Vec<u8>], count: &[u8; 256], mirror: bool) {
         self.inv.clear();
         self.sites.clear();
         self.spans.clear();
@@ -228,7 +228,7 @@ impl FlatRead {
             } else {
                 self.raw.extend_from_slice(b);
             }
-            invariant_into(&self.raw, &count, &mut self.plain);
+            invariant_into(&self.raw, count, &mut self.plain);
             let st = least_rotation_start(&self.plain);
             let at = self.inv.len();
             self.inv.extend_from_slice(&self.plain[st..]);

@@ -78,6 +78,10 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 out.push(position_key(&next).into());
             }
         }
+        // Moves in different lands can give the same position: keep the
+        // first of each (the order of generation breaks ties below).
+        let mut seen = rustc_hash::FxHashSet::default();
+        out.retain(|k| seen.insert(k.clone()));
         // Smaller positions first (the order ties are broken in).
         out.sort_by_key(|k| k.len());
         let bytes = key.len() + 64 + out.iter().map(|k| k.len() + 32).sum::<usize>();

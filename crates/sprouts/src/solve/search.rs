@@ -16,7 +16,7 @@ use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
 use super::SolveError;
 
 /// How often (in positions expanded) the deadline and progress are checked.
-const CHECK_EVERY: u64 = 1 << 12;
+const CHECK_EVERY: u64 = 1 << 8;
 
 /// A solver: a store of proved results, a land key, and the search state.
 ///
