@@ -10,6 +10,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// The solver allocates many small keys; mimalloc makes it about 20% faster
+/// than the system allocator (measured on `sprouts bench`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod analyze;
 mod bench;
 mod convert;
