@@ -9,9 +9,12 @@
 //! - Normal play: the nimber of every land, found by searching the land plus
 //!   a nim heap of size 0, 1, 2, ... until the player to move loses (Lemoine
 //!   & Viennot); a position is won iff the XOR of its lands' nimbers is not
-//!   0 ([`Solver::win`], [`Solver::nimber`]).
+//!   0 ([`Solver::win`], [`Solver::nimber`]). Each (land + heap) couple is
+//!   searched by depth-first proof-number search (df-pn); a child that
+//!   splits into several lands is reduced to its largest land plus a heap
+//!   once the search goes into it.
 //! - Misère play: lands do not add; the whole position (its sorted land
-//!   keys) is searched with its own table.
+//!   keys) is searched, by df-pn too, with its own table.
 //!
 //! Proved results go to a [`Store`] ([`MemoryStore`], or a database behind
 //! [`Stacked`]); a [`Progress`] is told how the search advances.
