@@ -48,18 +48,23 @@ fn quick() -> Computer {
 
 #[test]
 fn always_a_legal_move_on_random_positions() {
-    always_legal(&quick());
+    always_legal(&quick(), true);
 }
 
 #[test]
 fn always_a_legal_move_with_the_solver() {
-    always_legal(&Computer {
-        time: Duration::from_millis(300),
-        ..Computer::default()
-    });
+    // With a time limit, whether the solver decides a position in time
+    // depends on the machine's load, so the move need not be the same twice.
+    always_legal(
+        &Computer {
+            time: Duration::from_millis(300),
+            ..Computer::default()
+        },
+        false,
+    );
 }
 
-fn always_legal(computer: &Computer) {
+fn always_legal(computer: &Computer, deterministic: bool) {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let (mut moved, mut over) = (0, 0);
     for _ in 0..60 {
@@ -73,9 +78,11 @@ fn always_legal(computer: &Computer) {
                     "{}: not among the legal moves",
                     pos.to_hoey_full()
                 );
-                // Deterministic: the same position gets the same move.
-                let again = computer.choose(&pos).unwrap();
-                assert!(pos.same_move(&m, &again), "{}", pos.to_hoey_full());
+                if deterministic {
+                    // The same position gets the same move.
+                    let again = computer.choose(&pos).unwrap();
+                    assert!(pos.same_move(&m, &again), "{}", pos.to_hoey_full());
+                }
             }
             None => {
                 over += 1;
