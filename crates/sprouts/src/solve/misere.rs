@@ -59,6 +59,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         if let Some(k) = self.mt.get(key).and_then(|n| n.kids.as_ref()) {
             return Ok(k.clone());
         }
+        self.searched += 1;
         let lands = lands_of(key);
         let mut out: Vec<Box<[u8]>> = Vec::new();
         for i in 0..lands.len() {

@@ -34,8 +34,10 @@ pub struct Solver<S: Store = MemoryStore, C: LandCanon = PseudoCanon> {
     progress: Box<dyn Progress>,
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
-    searched: u64,
+    pub(super) searched: u64,
     generated: u64,
+    /// Search steps (for the deadline and progress).
+    steps: u64,
     /// The proof-number search's table (children, unproved numbers).
     pub(super) tt: Table,
     /// The misère search's table (children, unproved numbers).
@@ -92,6 +94,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             cancel: None,
             searched: 0,
             generated: 0,
+            steps: 0,
             tt: Table::default(),
             mt: MisereTable::default(),
             tt_bytes: 0,
@@ -130,7 +133,9 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         self.cancel = Some(flag);
     }
 
-    /// Positions expanded (move lists generated) so far.
+    /// Positions expanded (move lists generated) so far: lands, and in
+    /// misère play whole positions too. A position the search comes back
+    /// to is counted once while its children stay in the table.
     ///
     /// ```
     /// use sprouts::model::{Position, Variant};
@@ -348,9 +353,11 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         Ok(any_loss == win)
     }
 
+    /// One step of a search: checks the deadline and reports progress
+    /// every [`CHECK_EVERY`] steps.
     pub(super) fn tick(&mut self) -> Result<(), SolveError> {
-        self.searched += 1;
-        if self.searched % CHECK_EVERY == 0 {
+        self.steps += 1;
+        if self.steps % CHECK_EVERY == 0 {
             self.progress.searched(self.searched);
             if self.deadline.is_some_and(|d| Instant::now() >= d)
                 || self
@@ -364,8 +371,10 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         Ok(())
     }
 
+    /// The children of a land, best first (counted in `searched`).
     pub(super) fn expand(&mut self, land: &[u8]) -> Result<Vec<Child>, SolveError> {
         self.tick()?;
+        self.searched += 1;
         if let Some(d) = self.deadline {
             // A first check before any work, so a past deadline stops at once.
             if self.searched == 1 && Instant::now() >= d {
