@@ -157,5 +157,24 @@ fn symmetric_cases() -> Vec<(String, String)> {
             )
         }),
     ));
+    // A ladder ring: two rings of 30 alike regions, region i of the one
+    // sharing a pivot with region i of the other (150 spots).
+    let (top, bottom): (Vec<String>, Vec<String>) = (0..30)
+        .map(|i| {
+            (
+                format!("{}{}{}.0", word(i), word(100 + i), word((i + 1) % 30)),
+                format!(
+                    "{}{}{}.0",
+                    word(200 + i),
+                    word(100 + i),
+                    word(200 + (i + 1) % 30)
+                ),
+            )
+        })
+        .unzip();
+    cases.push((
+        "ladder ring of 2 x 30 alike regions".to_string(),
+        format!("{}/{}", top.join("/"), bottom.join("/")),
+    ));
     cases
 }

@@ -435,6 +435,26 @@ fn two_pivot_parts(k: usize) -> String {
     format!("{}/{}", own.join("."), parts.join("/"))
 }
 
+/// A ladder ring: two rings of `k` alike regions, region `i` of the one
+/// sharing a pivot with region `i` of the other (each region's two
+/// orientations tie until the rings close).
+fn ladder(k: usize) -> String {
+    let ring = |base: usize| {
+        (0..k)
+            .map(|i| {
+                format!(
+                    "{}{}{}.0",
+                    letter(base + i),
+                    letter(100 + i),
+                    letter(base + (i + 1) % k)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    };
+    format!("{}/{}", ring(0), ring(200))
+}
+
 #[test]
 fn symmetric_positions_are_invariant() {
     let texts = [
@@ -445,6 +465,7 @@ fn symmetric_positions_are_invariant() {
         ring(24),
         ring(41),
         two_pivot_parts(20),
+        ladder(30),
         "^x:x1^y:y<x.>3x^z:z<y.>3y%<z.>3z".to_string(),
     ];
     let mut rng = Rng(0x5EED_0005);

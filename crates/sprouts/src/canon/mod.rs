@@ -29,13 +29,22 @@
 //! and the multisets of colours of its boundary and region, until the
 //! number of colours stops growing. Colours are invariant under every
 //! symmetry, so they can be part of the key; they make most choices
-//! decisive at the first token.
+//! decisive at the first token. When the roots' colour class has more
+//! than two sites, the layouts from each root are keyed on colours refined
+//! again with that root *individualised* (given a colour of its own, as in
+//! individualisation-refinement): sites are then told apart by where they
+//! lie from the root, and a region's two orientations rarely tie. (Without
+//! it, a ring of alike regions whose orientations are told apart only when
+//! the ring closes made the search branch at every region: a ladder ring
+//! of 2 x 30 regions took 3 s.) With one or two roots the colours already
+//! tell the sites apart from them.
 //!
 //! # Why it is exact
 //!
 //! The set of layouts searched is defined without reference to labels or
 //! stored order (roots are the sites of the smallest colour class), the key
-//! of a layout depends only on the structure, and a choice is cut only when
+//! of a layout depends only on the structure (and on the root, when its
+//! colours are refined from it: a symmetry maps root to root), and a choice is cut only when
 //! its tokens are already greater than another's: so equivalent positions
 //! get the same least key. Conversely the text lists every region,
 //! boundary and site with its letters, so it determines the position up to
@@ -44,7 +53,8 @@
 //! # Cost
 //!
 //! Refinement: `O(r n log n)` for `n` sites and `r` rounds (at most 32:
-//! colours need not be stable to be invariant). Search: one walk is `O(n)` plus the comparison of
+//! colours need not be stable to be invariant), once, and once more per
+//! root when more than two sites share the roots' colour. Search: one walk is `O(n)` plus the comparison of
 //! candidate segments at each choice; the walk branches only where two
 //! choices give identical tokens (colours included), which happens only
 //! for symmetric parts: roots in the smallest colour class (times two
@@ -71,19 +81,22 @@
 //! the rest in several places) can still make the search branch more;
 //! random positions from games stay far from that.
 //!
-//! Symmetric positions (`canon_bench symmetric`; before these two fixes →
-//! after): 19 alike two-boundary units on one region
-//! (`^x:x2^y:yx.x%<y1.>9<y1.>91`, 109 spots) 2.2 s → 0.5 ms; 40 such units
-//! (240 spots) more than a minute → 16 ms; a ring of 24 alike regions
-//! 250 ms → 0.4 ms; 40 alike pendant regions on 40 boundaries 17 ms →
-//! 13 ms; 24 on one boundary 0.7 ms → 0.5 ms; a ring of 20 regions with
-//! pendants 0.7 ms (unchanged). Grows about as the square of the number of
-//! alike parts (each tie compares the parts' keys).
+//! Symmetric positions (`canon_bench symmetric`; before the two unit fixes
+//! and individualisation → after): 19 alike two-boundary units on one
+//! region (`^x:x2^y:yx.x%<y1.>9<y1.>91`, 109 spots) 2.2 s → 0.4 ms; 40
+//! such units (240 spots) more than a minute → 30 ms; a ring of 24 alike
+//! regions 250 ms → 2 ms; a ladder ring of 2 x 30 alike regions (150
+//! spots) 3 s (with the unit fixes alone) → 17 ms; 40 alike pendant
+//! regions on 40 boundaries 17 ms → 11 ms; 24 on one boundary 0.7 ms →
+//! 2.5 ms; a ring of 20 regions with pendants 0.7 ms → 1.6 ms. Grows about
+//! as the square of the number of alike parts (each tie compares the
+//! parts' keys; each root refines the colours again).
 //!
 //! Measured with `cargo run --release -p sprouts --example canon_bench` (on
 //! the project's 2-core machine, shared): 10,000 random 30-spot positions
-//! from random games (175 sites each on average) take 0.82 s, 82 µs per
-//! position, the slowest 5.4 ms (earlier versions: 2,000 45-spot positions
+//! from random games (175 sites each on average) take 0.48 s, 48 µs per
+//! position, the slowest 0.25 ms (the load of the machine varies these by
+//! up to 2x; without individualisation 0.45 s; earlier versions: 0.82 s; 2,000 45-spot positions
 //! 224 µs each, slowest 18 ms; 300 100-spot positions 312 µs each).
 //!
 //! ```

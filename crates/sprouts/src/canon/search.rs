@@ -108,20 +108,49 @@ impl Graph {
         g.open = (0..g.bstart.len())
             .map(|b| g.sites(b as u32).any(|s| g.typ[s as usize] == PIVOT))
             .collect();
-        g.refine();
-        g.closed = (0..g.rbounds.len())
+        g.refine(None);
+        g.sort_closed();
+        g
+    }
+
+    /// The closed boundaries of each region in each orientation, sorted.
+    fn sort_closed(&mut self) {
+        self.closed = (0..self.rbounds.len())
             .map(|r| {
                 [0, 1].map(|o| {
-                    let mut v: Vec<(Vec<Tok>, u32)> = g.rbounds[r]
+                    let mut v: Vec<(Vec<Tok>, u32)> = self.rbounds[r]
                         .iter()
-                        .filter(|&&b| !g.open[b as usize])
-                        .map(|&b| (g.least_local(b, o == 0).0, b))
+                        .filter(|&&b| !self.open[b as usize])
+                        .map(|&b| (self.least_local(b, o == 0).0, b))
                         .collect();
                     v.sort();
                     v
                 })
             })
             .collect();
+    }
+
+    /// The graph with `root` individualised: its colours refined again
+    /// from a colour of its own, so that the layouts from `root` are
+    /// compared on colours that tell most sites apart by where they are
+    /// from the root.
+    fn individualized(&self, root: u32) -> Graph {
+        let mut g = Graph {
+            typ: self.typ.clone(),
+            partner: self.partner.clone(),
+            site_boundary: self.site_boundary.clone(),
+            bstart: self.bstart.clone(),
+            blen: self.blen.clone(),
+            bregion: self.bregion.clone(),
+            rbounds: self.rbounds.clone(),
+            open: self.open.clone(),
+            col: self.col.clone(),
+            closed: Vec::new(),
+            pinned: self.pinned,
+            units: self.units.clone(),
+        };
+        g.refine(Some(root));
+        g.sort_closed();
         g
     }
 
@@ -147,9 +176,17 @@ impl Graph {
     /// two neighbours' (unordered: a region may be mirrored), its partner's,
     /// and the multisets of colours of its boundary and region. Stops when
     /// the number of colours stops growing.
-    fn refine(&mut self) {
+    fn refine(&mut self, root: Option<u32>) {
         let n = self.typ.len();
-        let mut col: Vec<u64> = self.typ.iter().map(|&t| mix(0, t as u64)).collect();
+        // From the types, or from the stable colours with the root apart.
+        let mut col: Vec<u64> = match root {
+            None => self.typ.iter().map(|&t| mix(0, t as u64)).collect(),
+            Some(r) => {
+                let mut c = self.col.clone();
+                c[r as usize] = mix(c[r as usize], 0x5EED);
+                c
+            }
+        };
         let mut classes = count_distinct(&col);
         let nb = self.bstart.len();
         let nr = self.rbounds.len();
@@ -446,26 +483,42 @@ impl Graph {
                 );
             }
         }
-        for &(root, fwd) in roots.iter().rev() {
-            {
-                let mut st = self.new_state();
-                let r = self.bregion[self.site_boundary[root as usize] as usize];
+        // One root site at a time (both its orientations), its colours
+        // individualised when it shares its colour with other sites.
+        let mut k = 0;
+        while k < roots.len() {
+            let root = roots[k].0;
+            let mut end = k;
+            while end < roots.len() && roots[end].0 == root {
+                end += 1;
+            }
+            let owned;
+            let g: &Graph = if size > 2 {
+                owned = self.individualized(root);
+                &owned
+            } else {
+                self
+            };
+            for &(root, fwd) in roots[k..end].iter().rev() {
+                let mut st = g.new_state();
+                let r = g.bregion[g.site_boundary[root as usize] as usize];
                 st.seen[r as usize] = true;
                 st.queue.push((r, root));
                 st.head = 1;
-                self.write(&mut st, root, fwd);
-                let b = self.site_boundary[root as usize];
-                let left = self.rbounds[r as usize]
+                g.write(&mut st, root, fwd);
+                let b = g.site_boundary[root as usize];
+                let left = g.rbounds[r as usize]
                     .iter()
                     .copied()
-                    .filter(|&x| x != b && self.open[x as usize])
+                    .filter(|&x| x != b && g.open[x as usize])
                     .collect();
-                let skip = if self.open[b as usize] { NONE } else { b };
+                let skip = if g.open[b as usize] { NONE } else { b };
                 stack.push((st, Phase::Rest { r, fwd, left, skip }));
             }
-        }
-        while let Some((st, phase)) = stack.pop() {
-            self.advance(st, phase, &mut best, &mut stack);
+            while let Some((st, phase)) = stack.pop() {
+                g.advance(st, phase, &mut best, &mut stack);
+            }
+            k = end;
         }
         best.key.unwrap_or_default()
     }
