@@ -31,6 +31,12 @@ fn convert_between_every_notation() {
         // Labels and region topologies stay in neo-GLOP.
         ("7-:0T1/0", "neoglop", "7-:0T1+0\n"),
         ("2", "neoglop", "2\n"),
+        // A land with cut regions: the thread's partial positions.
+        (
+            "0.A/AB/CB.DE/0.C/DF/EF",
+            "neoglop",
+            "^r:0.r^st:sA/tA^u:ru^v:rv.st=u=v\n",
+        ),
     ];
     for (text, to, want) in cases {
         assert_eq!(
