@@ -89,6 +89,25 @@ pub(super) fn twice_lives(land: &[u8]) -> u32 {
         .sum()
 }
 
+/// The first numbers of a sum whose nimbers are not all known: going into
+/// it means computing the nimbers of all its unknown lands but the largest,
+/// so it costs more the more lives those have: 1 + half their lives.
+/// Measured from empty tables (positions expanded, 11 to 14 spots):
+/// 330,600 with this estimate, 543,818 when every unknown child starts at 1
+/// (11 spots: 7,638 against 27,652); a quarter or a sixth of their lives did
+/// worse at 11 or 14 spots.
+fn sum_estimate(lands: &[Vec<u8>], unknown: &[usize]) -> Score {
+    let mut largest = 0;
+    let mut total = 0;
+    for &i in unknown {
+        let t = twice_lives(&lands[i]) as u64;
+        total += t;
+        largest = largest.max(t);
+    }
+    let v = 1 + (total - largest) / 4;
+    Score { pn: v, dn: v }
+}
+
 /// What the search knows of one child when choosing.
 #[derive(Clone, Copy)]
 pub(super) struct Score {
@@ -201,7 +220,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                         let l: Arc<[u8]> = lands[*i].as_slice().into();
                         self.couple(&l, x)
                     }
-                    _ => UNKNOWN,
+                    _ => sum_estimate(lands, &unknown),
                 }
             }
         }
