@@ -26,6 +26,18 @@ pub(super) struct MisereNode {
     numbers: Option<(u64, u64)>,
 }
 
+impl MisereNode {
+    /// Forgets the children (they are generated again when needed).
+    pub(super) fn drop_kids(&mut self) {
+        self.kids = None;
+    }
+
+    /// Whether the node holds the numbers of an unproved position.
+    pub(super) fn has_numbers(&self) -> bool {
+        self.numbers.is_some()
+    }
+}
+
 /// The misère search's table, by position key.
 pub(super) type MisereTable = FxHashMap<Box<[u8]>, MisereNode>;
 

@@ -34,9 +34,8 @@ use super::SolveError;
 /// A proof or disproof number that means "proved" on the other side.
 pub(super) const INF: u64 = u64::MAX / 4;
 
-/// When the table holds about this many bytes it starts afresh (only
-/// unproved numbers and child lists are lost; every proved result is in
-/// the store).
+/// The tables' memory budget (see `make_room`; only unproved numbers and
+/// child lists are ever lost: every proved result is in the store).
 const TABLE_BYTES: usize = 768 << 20;
 
 /// What the search keeps of a land it has seen: its children, once
@@ -257,13 +256,35 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         }
     }
 
-    /// Starts the table afresh when it is about to pass its budget.
+    /// Keeps the tables within their budget: past it, every child list is
+    /// dropped (they are generated again when needed) and only the numbers
+    /// of unproved positions are kept; if those alone fill half the budget,
+    /// the tables start afresh.
     pub(super) fn make_room(&mut self, bytes: usize) {
         self.tt_bytes += bytes;
-        if self.tt_bytes > TABLE_BYTES {
+        if self.tt_bytes <= TABLE_BYTES {
+            return;
+        }
+        self.tt.retain(|_, n| {
+            n.kids = None;
+            !n.heaps.is_empty()
+        });
+        self.mt.retain(|_, n| {
+            n.drop_kids();
+            n.has_numbers()
+        });
+        let kept: usize = self
+            .tt
+            .iter()
+            .map(|(k, n)| k.len() + 64 + 24 * n.heaps.len())
+            .chain(self.mt.keys().map(|k| k.len() + 64))
+            .sum();
+        if kept > TABLE_BYTES / 2 {
             self.tt.clear();
             self.mt.clear();
             self.tt_bytes = bytes;
+        } else {
+            self.tt_bytes = kept + bytes;
         }
     }
 
