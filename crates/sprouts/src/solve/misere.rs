@@ -13,7 +13,7 @@ use rustc_hash::FxHashMap;
 
 use super::canon::LandCanon;
 use super::compact::END_LAND;
-use super::pns::{widen, Kid, Score, INF, LOSS, UNKNOWN, WIN};
+use super::pns::{Kid, Score, Step, INF, LOSS, UNKNOWN, WIN};
 use super::search::Solver;
 use super::store::Store;
 use super::{position_key, SolveError};
@@ -131,47 +131,31 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 let s = self.misere_score(k);
                 scores.push(s);
             }
-            let mut pn = INF;
-            let mut dn: u64 = 0;
-            let mut best = usize::MAX;
-            let mut dn2 = INF;
-            for (i, s) in scores.iter().enumerate() {
-                if s.dn < pn {
-                    dn2 = pn;
-                    pn = s.dn;
-                    best = i;
-                } else if s.dn < dn2 {
-                    dn2 = s.dn;
-                }
-                dn = dn.saturating_add(s.pn);
-            }
-            if pn == 0 || dn == 0 {
-                self.store.put_misere(key, pn == 0);
-                if let Some(n) = self.mt.get_mut(key) {
-                    n.numbers = None;
-                }
-                return Ok(());
-            }
-            let dn = dn.min(INF - 1);
-            if pn >= th_pn || dn >= th_dn {
-                match self.mt.get_mut(key) {
-                    Some(n) => n.numbers = Some((pn, dn)),
-                    None => {
-                        self.make_room(key.len() + 64);
-                        let node = MisereNode {
-                            kids: None,
-                            numbers: Some((pn, dn)),
-                        };
-                        self.mt.insert(key.into(), node);
+            let step = match Step::of(&scores, th_pn, th_dn) {
+                Step::Proved(win) => {
+                    self.store.put_misere(key, win);
+                    if let Some(n) = self.mt.get_mut(key) {
+                        n.numbers = None;
                     }
+                    return Ok(());
                 }
-                return Ok(());
-            }
-            let child_pn = th_dn
-                .saturating_sub(dn)
-                .saturating_add(scores[best].pn)
-                .min(INF);
-            let child_dn = th_pn.min(widen(dn2));
+                Step::Over(pn, dn) => {
+                    match self.mt.get_mut(key) {
+                        Some(n) => n.numbers = Some((pn, dn)),
+                        None => {
+                            self.make_room(key.len() + 64);
+                            let node = MisereNode {
+                                kids: None,
+                                numbers: Some((pn, dn)),
+                            };
+                            self.mt.insert(key.into(), node);
+                        }
+                    }
+                    return Ok(());
+                }
+                Step::Go(step) => step,
+            };
+            let (best, child_pn, child_dn) = (step.best, step.th_pn, step.th_dn);
             let child = kids[best].clone();
             self.misere_mid(&child, child_pn, child_dn)?;
         }

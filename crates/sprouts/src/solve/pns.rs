@@ -66,7 +66,7 @@ pub(super) enum Kid {
 /// disproof number passes the second best's by a quarter, which avoids
 /// switching back and forth between two close children.
 #[inline]
-pub(super) fn widen(dn2: u64) -> u64 {
+fn widen(dn2: u64) -> u64 {
     if dn2 >= INF {
         INF
     } else {
@@ -105,6 +105,67 @@ fn sum_estimate(lands: &[Vec<u8>], unknown: &[usize]) -> Score {
     }
     let v = 1 + (total - largest) / 4;
     Score { pn: v, dn: v }
+}
+
+/// What one round of df-pn at a node decides from its children's scores.
+pub(super) enum Step {
+    /// The node is proved: won (`true`) or lost by its mover.
+    Proved(bool),
+    /// Its numbers (pn, dn) passed a threshold: back to the parent.
+    Over(u64, u64),
+    /// Go down to a child with these thresholds.
+    Go(Down),
+}
+
+/// The child to search next and its thresholds.
+pub(super) struct Down {
+    pub(super) best: usize,
+    pub(super) th_pn: u64,
+    pub(super) th_dn: u64,
+}
+
+impl Step {
+    /// pn is the least disproof number of a child, dn the sum of their
+    /// proof numbers; ties go to the first child (the order children were
+    /// generated in). The child gets the thresholds of Nagai's df-pn, its
+    /// disproof threshold widened by the 1 + ε trick.
+    pub(super) fn of(scores: &[Score], th_pn: u64, th_dn: u64) -> Step {
+        let mut pn = INF;
+        let mut dn: u64 = 0;
+        let mut best = usize::MAX;
+        let mut dn2 = INF;
+        for (i, s) in scores.iter().enumerate() {
+            if s.dn < pn {
+                dn2 = pn;
+                pn = s.dn;
+                best = i;
+            } else if s.dn < dn2 {
+                dn2 = s.dn;
+            }
+            dn = dn.saturating_add(s.pn);
+        }
+        if pn == 0 {
+            return Step::Proved(true);
+        }
+        if dn == 0 {
+            // Every child (if any) is proved won by its mover.
+            return Step::Proved(false);
+        }
+        // Unproved: no proof number is INF (that child would be a loss, and
+        // this node proved), so only a huge sum reaches it.
+        let dn = dn.min(INF - 1);
+        if pn >= th_pn || dn >= th_dn {
+            return Step::Over(pn, dn);
+        }
+        Step::Go(Down {
+            best,
+            th_pn: th_dn
+                .saturating_sub(dn)
+                .saturating_add(scores[best].pn)
+                .min(INF),
+            th_dn: th_pn.min(widen(dn2)),
+        })
+    }
 }
 
 /// What the search knows of one child when choosing.
@@ -334,44 +395,18 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 let s = self.couple(land, m);
                 scores.push(s);
             }
-            // pn: the least disproof number of a child; dn: the sum of
-            // their proof numbers. Ties go to the first child (the order
-            // of `expand`: fewest lives first).
-            let mut pn = INF;
-            let mut dn: u64 = 0;
-            let mut best = usize::MAX;
-            let mut dn2 = INF;
-            for (i, s) in scores.iter().enumerate() {
-                if s.dn < pn {
-                    dn2 = pn;
-                    pn = s.dn;
-                    best = i;
-                } else if s.dn < dn2 {
-                    dn2 = s.dn;
+            let step = match Step::of(&scores, th_pn, th_dn) {
+                Step::Proved(win) => {
+                    self.settle(land, heap, win);
+                    return Ok(());
                 }
-                dn = dn.saturating_add(s.pn);
-            }
-            if pn == 0 {
-                self.settle(land, heap, true);
-                return Ok(());
-            }
-            if dn == 0 {
-                // Every child (if any) is proved won by its mover.
-                self.settle(land, heap, false);
-                return Ok(());
-            }
-            // Unproved: no proof number is INF (that child would be a loss,
-            // and this couple proved), so only a huge sum reaches it.
-            let dn = dn.min(INF - 1);
-            if pn >= th_pn || dn >= th_dn {
-                self.set_numbers(land, heap, Some((pn, dn)));
-                return Ok(());
-            }
-            let child_pn = th_dn
-                .saturating_sub(dn)
-                .saturating_add(scores[best].pn)
-                .min(INF);
-            let child_dn = th_pn.min(widen(dn2));
+                Step::Over(pn, dn) => {
+                    self.set_numbers(land, heap, Some((pn, dn)));
+                    return Ok(());
+                }
+                Step::Go(step) => step,
+            };
+            let (best, child_pn, child_dn) = (step.best, step.th_pn, step.th_dn);
             if best >= kids.len() {
                 let m = (best - kids.len()) as u8;
                 self.mid(land, m, child_pn, child_dn)?;
