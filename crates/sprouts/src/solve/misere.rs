@@ -13,7 +13,7 @@ use rustc_hash::FxHashMap;
 
 use super::canon::LandCanon;
 use super::compact::END_LAND;
-use super::pns::{Kid, Score, Step, INF, LOSS, UNKNOWN, WIN};
+use super::pns::{twice_lives, Kid, Score, Step, INF, LOSS, WIN};
 use super::search::Solver;
 use super::store::Store;
 use super::{position_key, SolveError};
@@ -24,6 +24,18 @@ use super::{position_key, SolveError};
 pub(super) struct MisereNode {
     kids: Option<Arc<[Box<[u8]>]>>,
     numbers: Option<(u64, u64)>,
+}
+
+/// The first numbers of a position not searched yet: 1 + half the square of
+/// its lives (a position with more lives has a larger game tree). Measured
+/// from empty tables: 8 spots expanded 66,264 positions with it against
+/// 239,991 when every position starts at 1, and 9 spots 461,196 against
+/// 1,358,769 (10 s instead of 57 s); lives alone, or a quarter of the
+/// square, did worse.
+fn estimate(key: &[u8]) -> Score {
+    let twice: u64 = lands_of(key).iter().map(|l| twice_lives(l) as u64).sum();
+    let v = 1 + twice * twice / 8;
+    Score { pn: v, dn: v }
 }
 
 impl MisereNode {
@@ -114,7 +126,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             Some(false) => LOSS,
             None => match self.mt.get(key).and_then(|n| n.numbers) {
                 Some((pn, dn)) => Score { pn, dn },
-                None => UNKNOWN,
+                None => estimate(key),
             },
         }
     }
