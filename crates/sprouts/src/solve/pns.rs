@@ -57,9 +57,9 @@ pub(super) enum Kid {
     /// No land left: the child is a nim heap (of the node's heap XOR `x`).
     Heap(u8),
     /// One land (the node's heap goes with it).
-    One(Arc<[u8]>),
+    One(Box<[u8]>),
     /// Several lands (sorted keys).
-    Sum(Arc<[Vec<u8>]>),
+    Sum(Box<[Vec<u8>]>),
 }
 
 /// The 1 + epsilon trick (Pawlewicz & Lew 2007): a child may run until its
@@ -88,23 +88,34 @@ pub(super) fn twice_lives(land: &[u8]) -> u32 {
         .sum()
 }
 
-/// The first numbers of a sum whose nimbers are not all known: going into
-/// it means computing the nimbers of all its unknown lands but the largest,
-/// so it costs more the more lives those have: 1 + half their lives.
-/// Measured from empty tables (positions expanded, 11 to 14 spots):
-/// 330,600 with this estimate, 543,818 when every unknown child starts at 1
-/// (11 spots: 7,638 against 27,652); a quarter or a sixth of their lives did
-/// worse at 11 or 14 spots.
-fn sum_estimate(lands: &[Vec<u8>], unknown: &[usize]) -> Score {
-    let mut largest = 0;
-    let mut total = 0;
-    for &i in unknown {
-        let t = twice_lives(&lands[i]) as u64;
-        total += t;
-        largest = largest.max(t);
+/// A sum of lands plus a heap, reduced by the nimbers the store knows.
+struct Reduced {
+    /// The heap XOR the known nimbers.
+    heap: u8,
+    /// How many lands have no known nimber.
+    unknown: usize,
+    /// The last of them (the only one when `unknown` is 1).
+    last: usize,
+    /// The one with most lives (then the longest key; the last on a tie):
+    /// the land kept when the others' nimbers are computed.
+    big: usize,
+    /// Twice the lives of the unknown lands, in all and of the largest.
+    total: u64,
+    largest: u64,
+}
+
+impl Reduced {
+    /// The first numbers of a sum whose nimbers are not all known: going into
+    /// it means computing the nimbers of all its unknown lands but the largest,
+    /// so it costs more the more lives those have: 1 + half their lives.
+    /// Measured from empty tables (positions expanded, 11 to 14 spots):
+    /// 330,600 with this estimate, 543,818 when every unknown child starts at 1
+    /// (11 spots: 7,638 against 27,652); twice, all, two thirds, a third or a
+    /// sixth of their lives expanded more positions at 13 spots.
+    fn estimate(&self) -> Score {
+        let v = 1 + (self.total - self.largest) / 4;
+        Score { pn: v, dn: v }
     }
-    let v = 1 + (total - largest) / 4;
-    Score { pn: v, dn: v }
 }
 
 /// What one round of df-pn at a node decides from its children's scores.
@@ -200,8 +211,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// Whether the land plus a heap of `heap` is a win for the mover.
     pub(super) fn win_land_heap(&mut self, land: &[u8], heap: u8) -> Result<bool, SolveError> {
-        let key: Arc<[u8]> = land.into();
-        self.mid(&key, heap, INF, INF)?;
+        self.mid(land, heap, INF, INF)?;
         match self.proved(land, heap) {
             Some(w) => Ok(w),
             None => unreachable!("df-pn with infinite thresholds returns only when proved"),
@@ -226,7 +236,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// The score of a couple (land + heap), seen from its own mover.
-    fn couple(&mut self, land: &Arc<[u8]>, heap: u8) -> Score {
+    fn couple(&mut self, land: &[u8], heap: u8) -> Score {
         match self
             .store
             .get_normal(land)
@@ -241,18 +251,35 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         }
     }
 
-    /// A sum of lands plus a heap reduced by the nimbers the store knows:
-    /// the heap, and the lands whose nimbers it does not know.
-    fn reduce(&mut self, lands: &[Vec<u8>], heap: u8) -> (u8, Vec<usize>) {
-        let mut x = heap;
-        let mut unknown = Vec::new();
+    /// A sum of lands plus a heap reduced by the nimbers the store knows
+    /// (no allocation: this runs for every sum child at every step).
+    fn reduce(&mut self, lands: &[Vec<u8>], heap: u8) -> Reduced {
+        let mut r = Reduced {
+            heap,
+            unknown: 0,
+            last: 0,
+            big: 0,
+            total: 0,
+            largest: 0,
+        };
+        let mut big_key = (0, 0);
         for (i, l) in lands.iter().enumerate() {
             match self.store.get_normal(l) {
-                Some(NormalEntry::Nimber(k)) => x ^= k,
-                _ => unknown.push(i),
+                Some(NormalEntry::Nimber(k)) => r.heap ^= k,
+                _ => {
+                    let t = twice_lives(l) as u64;
+                    if r.unknown == 0 || (t, l.len()) >= big_key {
+                        r.big = i;
+                        big_key = (t, l.len());
+                    }
+                    r.unknown += 1;
+                    r.last = i;
+                    r.total += t;
+                    r.largest = r.largest.max(t);
+                }
             }
         }
-        (x, unknown)
+        r
     }
 
     /// The score of a child (seen from the child's mover, the opponent).
@@ -267,20 +294,17 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             }
             Kid::One(l) => self.couple(l, heap),
             Kid::Sum(lands) => {
-                let (x, unknown) = self.reduce(lands, heap);
-                match unknown.as_slice() {
-                    [] => {
-                        if x != 0 {
+                let r = self.reduce(lands, heap);
+                match r.unknown {
+                    0 => {
+                        if r.heap != 0 {
                             WIN
                         } else {
                             LOSS
                         }
                     }
-                    [i] => {
-                        let l: Arc<[u8]> = lands[*i].as_slice().into();
-                        self.couple(&l, x)
-                    }
-                    _ => sum_estimate(lands, &unknown),
+                    1 => self.couple(&lands[r.last], r.heap),
+                    _ => r.estimate(),
                 }
             }
         }
@@ -363,7 +387,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 match c.len() {
                     0 => Kid::Heap(0),
                     1 => Kid::One(c[0].as_slice().into()),
-                    _ => Kid::Sum(c.into()),
+                    _ => Kid::Sum(c.into_boxed_slice()),
                 }
             })
             .collect();
@@ -374,13 +398,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// Multiple-iterative deepening: searches the couple until it is proved
     /// or its proof number reaches `th_pn` or its disproof number `th_dn`.
-    fn mid(
-        &mut self,
-        land: &Arc<[u8]>,
-        heap: u8,
-        th_pn: u64,
-        th_dn: u64,
-    ) -> Result<(), SolveError> {
+    fn mid(&mut self, land: &[u8], heap: u8, th_pn: u64, th_dn: u64) -> Result<(), SolveError> {
         let kids = self.kids(land)?;
         let n = kids.len() + heap as usize;
         let mut scores: Vec<Score> = Vec::with_capacity(n);
@@ -414,26 +432,17 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             }
             match &kids[best] {
                 Kid::Heap(_) => unreachable!("a heap child is always proved"),
-                Kid::One(l) => {
-                    let l = l.clone();
-                    self.mid(&l, heap, child_pn, child_dn)?;
-                }
+                Kid::One(l) => self.mid(l, heap, child_pn, child_dn)?,
                 Kid::Sum(lands) => {
-                    let lands = lands.clone();
-                    let (x, unknown) = self.reduce(&lands, heap);
-                    if unknown.len() == 1 {
-                        let l: Arc<[u8]> = lands[unknown[0]].as_slice().into();
-                        self.mid(&l, x, child_pn, child_dn)?;
+                    let r = self.reduce(lands, heap);
+                    if r.unknown == 1 {
+                        self.mid(&lands[r.last], r.heap, child_pn, child_dn)?;
                     } else {
                         // Go into the sum: the nimbers of all its unknown
                         // lands but the one with most lives, exactly.
-                        let big = *unknown
-                            .iter()
-                            .max_by_key(|&&i| (twice_lives(&lands[i]), lands[i].len()))
-                            .unwrap_or(&unknown[0]);
-                        for &i in &unknown {
-                            if i != big {
-                                self.land_nimber(&lands[i])?;
+                        for (i, l) in lands.iter().enumerate() {
+                            if i != r.big {
+                                self.land_nimber(l)?;
                             }
                         }
                     }
@@ -443,7 +452,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// Records a proved couple.
-    fn settle(&mut self, land: &Arc<[u8]>, heap: u8, win: bool) {
+    fn settle(&mut self, land: &[u8], heap: u8, win: bool) {
         let e = if win {
             if heap >= 64 {
                 // The store cannot say it; the table keeps it.
