@@ -10,7 +10,10 @@ mod oracle;
 
 use std::collections::BTreeSet;
 
+mod proptest_config;
+
 use proptest::prelude::*;
+use proptest_config::config;
 use sprouts::model::{Move, Position, Variant};
 use sprouts::notation::hoey::{parse_position, Game, HoeyMove};
 
@@ -63,18 +66,6 @@ fn some_moves(p: &Position, cap: usize, seeds: &[u64]) -> Vec<Move> {
         out.push(p.legal_moves().nth((s % c) as usize).unwrap());
     }
     out
-}
-
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        // Integration tests have no lib.rs beside them: keep failures in
-        // tests/properties.proptest-regressions.
-        failure_persistence: Some(Box::new(
-            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
-        )),
-        ..ProptestConfig::default()
-    }
 }
 
 proptest! {

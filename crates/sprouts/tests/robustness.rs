@@ -4,7 +4,10 @@
 //! Fuzz targets for the same readers live in `fuzz/` at the repository root
 //! (cargo-fuzz, nightly); these proptest targets run with `cargo test`.
 
+mod proptest_config;
+
 use proptest::prelude::*;
+use proptest_config::config;
 use sprouts::model::{Position, Variant};
 use sprouts::notation::hoey::{parse_position, Game, HoeyMove};
 
@@ -73,16 +76,6 @@ fn separation() -> impl Strategy<Value = String> {
             format!("{side}{}", l.join(","))
         }),
     ]
-}
-
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: Some(Box::new(
-            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
-        )),
-        ..ProptestConfig::default()
-    }
 }
 
 /// Reads a position text; whatever reads must behave.

@@ -13,21 +13,14 @@
 #[path = "../benches/support/synthetic.rs"]
 mod synthetic;
 
+mod proptest_config;
+
 use proptest::prelude::*;
+use proptest_config::config;
 use sprouts::model::{Move, Position, Variant};
 use sprouts::notation::transcript::Transcript;
 use sprouts::notation::Notation;
 use synthetic::{random_move, Rng};
-
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: Some(Box::new(
-            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
-        )),
-        ..ProptestConfig::default()
-    }
-}
 
 /// A random game to its end: the positions before each move, and the moves.
 fn random_game(spots: u32, seed: u64) -> (Vec<Position>, Vec<Move>) {
