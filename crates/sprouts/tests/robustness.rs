@@ -25,17 +25,9 @@ fn positions() -> Vec<Position> {
         Position::start(1, Variant::Normal),
         Position::start(5, Variant::Normal),
     ];
-    for text in [
-        "1,6,2,6;3,7,4,7;5",
-        "1,8,2,6/3,9,4,7;2,8,1,6/4,9,3,7;5",
-        "1,6,8,7,4,7,3,9,3,7,8,6,5,6;2/3,9",
-        "1,8,4,9t,8,5;2",
-        "1,3;2/1,3",
-        "1,5,2,5;3,6,4,6",
-        "1,4,2,3,6/1,6,2,4",
-        "1,4,3/3,4,1,3,2",
-        "4o;2",
-    ] {
+    // Joins, splits, pivots, piers and an abbreviation; the move fuzz
+    // targets resolve against the same list.
+    for text in include_str!("data/move-positions.txt").lines() {
         out.push(parse_position(text).unwrap());
     }
     out

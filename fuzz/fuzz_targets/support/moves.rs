@@ -16,16 +16,8 @@ pub fn positions() -> &'static [Position] {
             Position::start(1, Variant::Normal),
             Position::start(5, Variant::Normal),
         ];
-        for text in [
-            "1,6,2,6;3,7,4,7;5",
-            "1,8,2,6/3,9,4,7;2,8,1,6/4,9,3,7;5",
-            "1,6,8,7,4,7,3,9,3,7,8,6,5,6;2/3,9",
-            "1,8,4,9t,8,5;2",
-            "1,3;2/1,3",
-            "1,5,2,5;3,6,4,6",
-            "1,4,2,3,6/1,6,2,4",
-            "4o;2",
-        ] {
+        // The list the robustness tests resolve move texts against.
+        for text in include_str!("../../../crates/sprouts/tests/data/move-positions.txt").lines() {
             out.push(parse_position(text).expect("fixed positions read"));
         }
         out
@@ -54,7 +46,9 @@ pub fn check_move_text<T, E>(
         if let Ok(m) = to_move(&parsed, p) {
             p.play(&m).expect("a resolved move is legal");
             let canon = from_move(p, &m).expect("a resolved move writes");
-            let back = to_move(&canon, p).ok().expect("the canonical text reads back");
+            let back = to_move(&canon, p)
+                .ok()
+                .expect("the canonical text reads back");
             assert!(p.same_move(&back, &m), "{canon} for {parsed}");
         }
     }
