@@ -63,6 +63,30 @@ fn model_children<C: LandCanon>(p: &Position, canon: &C) -> BTreeSet<Vec<Land>> 
         .collect()
 }
 
+/// The fast generator (pseudo-canonical keys, flat buffers) against the
+/// model: its children, re-keyed exactly, are the model's children.
+#[test]
+fn pseudo_keyed_generator_matches_model_on_random_positions() {
+    let mut rng = Rng(0x5eed_1234_abcd_0002);
+    let mut checked = 0;
+    for round in 0..200 {
+        let n = 2 + (round % 7) as u32;
+        let moves = rng.below(3 * n as usize);
+        let p = random_position(&mut rng, n, moves, Variant::Normal);
+        let ours: BTreeSet<Vec<Land>> = solver_children(&p, &PseudoCanon)
+            .into_iter()
+            .map(|c| {
+                let whole = sprouts::solve::lands_position(&c).unwrap();
+                decompose_with(&whole, &ExactCanon).unwrap()
+            })
+            .collect();
+        let model = model_children(&p, &ExactCanon);
+        assert_eq!(ours, model, "children of {}", p.to_hoey_full());
+        checked += ours.len();
+    }
+    assert!(checked > 1000, "only {checked} children checked");
+}
+
 #[test]
 fn generator_matches_model_on_random_positions() {
     let mut rng = Rng(0x5eed_1234_abcd_0001);

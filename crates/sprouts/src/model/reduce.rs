@@ -171,9 +171,14 @@ pub fn least_rotation<T: Ord + Copy>(s: &[T]) -> Vec<T> {
 /// ```
 pub fn least_rotation_start<T: Ord>(s: &[T]) -> usize {
     let n = s.len();
+    if n < 2 {
+        return 0;
+    }
+    // i, j and k stay below n, so a sum wraps at most once.
+    let at = |x: usize| if x >= n { x - n } else { x };
     let (mut i, mut j, mut k) = (0usize, 1usize, 0usize);
     while i < n && j < n && k < n {
-        match s[(i + k) % n].cmp(&s[(j + k) % n]) {
+        match s[at(i + k)].cmp(&s[at(j + k)]) {
             std::cmp::Ordering::Equal => {
                 k += 1;
                 continue;

@@ -23,6 +23,21 @@ pub trait LandCanon {
     /// The key bytes of a land given as regions of boundaries of site bytes
     /// (letters may carry any numbers; the key renumbers them).
     fn key(&self, land: &[Vec<Vec<u8>>]) -> Vec<u8>;
+
+    /// Appends to `out` the key of a land written the way keys are (sites,
+    /// each boundary ended by `0xFF`, each region by `0xFE`), with letters
+    /// of any numbers.
+    ///
+    /// ```
+    /// use sprouts::solve::{LandCanon, PseudoCanon};
+    /// // One region, boundaries `jj` (letter 12) and `0`: sorted, renamed.
+    /// let mut k = Vec::new();
+    /// PseudoCanon.key_flat(&[12, 12, 0xFF, 0, 0xFF, 0xFE], &mut k);
+    /// assert_eq!(k, [0, 0xFF, 3, 3, 0xFF, 0xFE]);
+    /// ```
+    fn key_flat(&self, land: &[u8], out: &mut Vec<u8>) {
+        out.extend(self.key(&super::compact::parse_land_unchecked(land)));
+    }
 }
 
 /// A fast pseudo-canonical key: boundaries at the least rotation of an
@@ -77,6 +92,28 @@ fn invariant_into(b: &[u8], region_count: &[u8; 256], out: &mut Vec<u8>) {
                 d += 1;
             }
             out.push(8 + d.min(240) as u8);
+        }
+    }
+}
+
+/// [`invariant`] in one pass (and a second for piers): `next` is scratch.
+fn invariant_fast(b: &[u8], region_count: &[u8; 256], out: &mut Vec<u8>, next: &mut [u16; 256]) {
+    let n = b.len();
+    out.clear();
+    out.resize(n, 0);
+    // Read the boundary twice backwards: at each site of a pier, `next`
+    // holds the nearest later site of its letter (itself a turn later
+    // when alone), so the distance forward is their difference.
+    for idx in (0..2 * n).rev() {
+        let i = if idx >= n { idx - n } else { idx };
+        let x = b[i];
+        if is_letter(x) && region_count[x as usize] >= 2 {
+            if idx < n {
+                out[i] = 8 + (next[x as usize] as usize - idx).min(240) as u8;
+            }
+            next[x as usize] = idx as u16;
+        } else if idx < n {
+            out[i] = if is_letter(x) { 4 } else { x };
         }
     }
 }
@@ -151,38 +188,99 @@ fn read_region(region: &[Vec<u8>], mirror: bool, all_starts: bool) -> (Vec<u8>, 
 
 impl LandCanon for PseudoCanon {
     fn key(&self, land: &[Vec<Vec<u8>>]) -> Vec<u8> {
-        // The same key as reading every region with `read_region` in both
-        // orientations, keeping the smaller reading (forward on a tie),
-        // sorting regions by reading (stably) and renaming letters; done
-        // in a few flat buffers instead of vectors per boundary, since the
-        // solver keys every child it generates.
-        let mut fwd = FlatRead::default();
-        let mut rev = FlatRead::default();
-        // Per region: its reading and its sites (boundaries in reading
-        // order, each followed by END_BOUNDARY), in two flat buffers.
-        let mut readings: Vec<u8> = Vec::new();
-        let mut sites: Vec<u8> = Vec::new();
-        let mut spans: Vec<(usize, usize, usize, usize)> = Vec::with_capacity(land.len());
+        let mut flat = Vec::new();
         for r in land {
-            let count = region_count(r);
-            fwd.read(r, &count, false);
-            rev.read(r, &count, true);
-            let pick = if rev.reading < fwd.reading {
-                &rev
-            } else {
-                &fwd
-            };
-            let (r0, s0) = (readings.len(), sites.len());
-            readings.extend_from_slice(&pick.reading);
-            pick.sites_in_order(&mut sites);
-            spans.push((r0, readings.len(), s0, sites.len()));
+            for b in r {
+                flat.extend_from_slice(b);
+                flat.push(END_BOUNDARY);
+            }
+            flat.push(END_REGION);
         }
-        spans.sort_by(|a, b| readings[a.0..a.1].cmp(&readings[b.0..b.1]));
+        let mut out = Vec::with_capacity(flat.len());
+        self.key_flat(&flat, &mut out);
+        out
+    }
+
+    fn key_flat(&self, land: &[u8], out: &mut Vec<u8>) {
+        thread_local! {
+            static SCRATCH: std::cell::RefCell<PseudoKey> = Default::default();
+        }
+        SCRATCH.with_borrow_mut(|k| k.key(land, out))
+    }
+}
+
+/// The scratch buffers of [`PseudoCanon`]'s key, kept between calls (the
+/// solver keys every child it generates).
+#[derive(Default)]
+struct PseudoKey {
+    /// Every boundary's (start, length) in the land.
+    bounds: Vec<(usize, usize)>,
+    /// Every region's range of boundaries.
+    regions: Vec<(usize, usize)>,
+    fwd: FlatRead,
+    rev: FlatRead,
+    /// Per region: its reading and its sites (boundaries in reading order,
+    /// each followed by END_BOUNDARY), in two flat buffers.
+    readings: Vec<u8>,
+    sites: Vec<u8>,
+    spans: Vec<(usize, usize, usize, usize)>,
+}
+
+impl PseudoKey {
+    /// The same key as reading every region with `read_region` in both
+    /// orientations, keeping the smaller reading (forward on a tie),
+    /// sorting regions by reading (stably) and renaming letters; done in
+    /// flat buffers instead of vectors per boundary.
+    fn key(&mut self, land: &[u8], out: &mut Vec<u8>) {
+        self.bounds.clear();
+        self.regions.clear();
+        let (mut start, mut first) = (0, 0);
+        for (i, &x) in land.iter().enumerate() {
+            if x == END_BOUNDARY {
+                self.bounds.push((start, i - start));
+                start = i + 1;
+            } else if x == END_REGION {
+                self.regions.push((first, self.bounds.len()));
+                first = self.bounds.len();
+                start = i + 1;
+            }
+        }
+        self.readings.clear();
+        self.sites.clear();
+        self.spans.clear();
+        let mut count = [0u8; 256];
+        for &(a, b) in &self.regions {
+            let bs = &self.bounds[a..b];
+            for &(s, l) in bs {
+                for &x in &land[s..s + l] {
+                    count[x as usize] = count[x as usize].wrapping_add(1);
+                }
+            }
+            self.fwd.read(land, bs, &count, false);
+            self.rev.read(land, bs, &count, true);
+            for &(s, l) in bs {
+                for &x in &land[s..s + l] {
+                    count[x as usize] = 0;
+                }
+            }
+            let pick = if self.rev.reading < self.fwd.reading {
+                &self.rev
+            } else {
+                &self.fwd
+            };
+            let (r0, s0) = (self.readings.len(), self.sites.len());
+            self.readings.extend_from_slice(&pick.reading);
+            pick.sites_in_order(&mut self.sites);
+            self.spans
+                .push((r0, self.readings.len(), s0, self.sites.len()));
+        }
+        let readings = &self.readings;
+        self.spans
+            .sort_by(|a, b| readings[a.0..a.1].cmp(&readings[b.0..b.1]));
         let mut names = [0u8; 256];
         let mut next = FIRST_LETTER;
-        let mut out = Vec::with_capacity(sites.len() + spans.len());
-        for &(_, _, s0, s1) in &spans {
-            for &x in &sites[s0..s1] {
+        for &(_, _, s0, s1) in &self.spans {
+            for &x in &self.sites[s0..s1] {
                 out.push(if x == END_BOUNDARY {
                     x
                 } else {
@@ -191,7 +289,6 @@ impl LandCanon for PseudoCanon {
             }
             out.push(END_REGION);
         }
-        out
     }
 }
 
@@ -217,28 +314,46 @@ struct FlatRead {
 }
 
 impl FlatRead {
-    fn read(&mut self, region: &[Vec<u8>], count: &[u8; 256], mirror: bool) {
+    /// Reads the region whose boundaries are `bounds` (start, length) in
+    /// `land`.
+    fn read(&mut self, land: &[u8], bounds: &[(usize, usize)], count: &[u8; 256], mirror: bool) {
         self.inv.clear();
         self.sites.clear();
         self.spans.clear();
-        for b in region {
+        let mut next = [0u16; 256];
+        for &(s, l) in bounds {
+            let b = &land[s..s + l];
+            if l == 1 {
+                // Alone on its boundary: no rotation, and a letter is a
+                // pivot or (listed again elsewhere in the region) 8 + 1.
+                let x = b[0];
+                let inv = match x {
+                    x if !is_letter(x) => x,
+                    x if count[x as usize] < 2 => 4,
+                    _ => 9,
+                };
+                self.spans.push((self.inv.len(), 1));
+                self.inv.push(inv);
+                self.sites.push(x);
+                continue;
+            }
             self.raw.clear();
             if mirror {
                 self.raw.extend(b.iter().rev());
             } else {
                 self.raw.extend_from_slice(b);
             }
-            invariant_into(&self.raw, count, &mut self.plain);
+            invariant_fast(&self.raw, count, &mut self.plain, &mut next);
             let st = least_rotation_start(&self.plain);
             let at = self.inv.len();
             self.inv.extend_from_slice(&self.plain[st..]);
             self.inv.extend_from_slice(&self.plain[..st]);
             self.sites.extend_from_slice(&self.raw[st..]);
             self.sites.extend_from_slice(&self.raw[..st]);
-            self.spans.push((at, b.len()));
+            self.spans.push((at, l));
         }
         self.order.clear();
-        self.order.extend(0..region.len());
+        self.order.extend(0..bounds.len());
         let (inv, spans) = (&self.inv, &self.spans);
         self.order.sort_by(|&a, &b| {
             let (x, y) = (spans[a], spans[b]);

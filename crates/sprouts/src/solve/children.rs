@@ -8,7 +8,8 @@
 
 use super::canon::{least_rotation_start, LandCanon};
 use super::compact::{
-    is_letter, parse_land_unchecked, simplify, Regions, DEAD, FIRST_LETTER, ONE, TWO, ZERO,
+    is_letter, lands_of, Simplifier, DEAD, END_BOUNDARY, END_LAND, END_REGION, FIRST_LETTER, ONE,
+    TWO, ZERO,
 };
 
 /// A child position of a land: the keys of the lands it splits into, sorted.
@@ -30,251 +31,456 @@ fn gain(x: u8, lines: u8, fresh: u8) -> (u8, Option<u8>) {
     }
 }
 
-/// Every distinct child of a land (given by its key).
-pub(crate) fn land_children<C: LandCanon + ?Sized>(land: &[u8], canon: &C) -> Vec<Child> {
-    let regions = parse_land_unchecked(land);
-    let max_letter = land
-        .iter()
-        .copied()
-        .filter(|&x| is_letter(x))
-        .max()
-        .unwrap_or(FIRST_LETTER - 1);
-    let fresh = [max_letter + 1, max_letter + 2, max_letter + 3];
-    let mut gen = Gen {
-        canon,
-        regions: &regions,
-        out: Vec::new(),
-        fresh,
-    };
-    for r in 0..regions.len() {
-        gen.region(r);
+/// The children of a land, flat: each child is the keys of its lands,
+/// sorted, each followed by [`END_LAND`] (no land: the empty child).
+#[derive(Default)]
+pub(crate) struct Children {
+    bytes: Vec<u8>,
+    /// Where each child lies in `bytes`.
+    spans: Vec<(u32, u32)>,
+}
+
+impl Children {
+    /// How many children.
+    pub(crate) fn len(&self) -> usize {
+        self.spans.len()
     }
-    let mut out = gen.out;
-    out.sort_unstable();
-    out.dedup();
+
+    /// Child `i`: its lands, each followed by [`END_LAND`].
+    pub(crate) fn get(&self, i: usize) -> &[u8] {
+        let (a, b) = self.spans[i];
+        &self.bytes[a as usize..b as usize]
+    }
+
+    /// Every child (see [`Children::get`]).
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &[u8]> {
+        (0..self.len()).map(|i| self.get(i))
+    }
+
+    /// Reorders the children by a key of each.
+    pub(crate) fn sort_by_key<K: Ord>(&mut self, mut key: impl FnMut(&[u8]) -> K) {
+        let bytes = &self.bytes;
+        self.spans
+            .sort_by_cached_key(|&(a, b)| key(&bytes[a as usize..b as usize]));
+    }
+
+    /// Sorts the children (by their bytes) and drops repeats.
+    fn sort_dedup(&mut self) {
+        let bytes = &self.bytes;
+        let child = |&(a, b): &(u32, u32)| &bytes[a as usize..b as usize];
+        self.spans.sort_unstable_by(|x, y| child(x).cmp(child(y)));
+        self.spans.dedup_by(|x, y| child(x) == child(y));
+    }
+}
+
+/// Every distinct child of a land (given by its key), in key order.
+pub(crate) fn land_children<C: LandCanon + ?Sized>(land: &[u8], canon: &C) -> Vec<Child> {
+    children(land, canon)
+        .iter()
+        .map(|c| lands_of(c).map(<[u8]>::to_vec).collect())
+        .collect()
+}
+
+/// [`land_children`], flat.
+pub(crate) fn children<C: LandCanon + ?Sized>(land: &[u8], canon: &C) -> Children {
+    let shape = Shape::of(land);
+    let moves = shape.moves();
+    let mut out = Player::new(&shape, canon).play_all(&moves);
+    out.sort_dedup();
     out
 }
 
-struct Gen<'a, C: ?Sized> {
-    canon: &'a C,
-    regions: &'a Regions,
-    out: Vec<Child>,
+/// A land read for playing moves: where its boundaries and regions lie in
+/// its key, the classes of interchangeable boundaries, and the letters a
+/// move may create.
+struct Shape<'a> {
+    land: &'a [u8],
+    /// Every boundary's (start, length) in `land`.
+    bounds: Vec<(usize, usize)>,
+    regions: Vec<Region>,
     fresh: [u8; 3],
 }
 
-impl<C: LandCanon + ?Sized> Gen<'_, C> {
-    fn region(&mut self, r: usize) {
-        let bs = &self.regions[r];
-        let n = bs.len();
-        // Class of each boundary: letterless boundaries with the same sites
-        // (up to rotation) share a class; any other boundary is alone.
+/// A region of the land: its boundaries (indices into `bounds`), its bytes
+/// in the key (END_REGION included), and, for each of its boundaries, the
+/// others grouped into classes (for splits).
+struct Region {
+    bounds: std::ops::Range<usize>,
+    bytes: std::ops::Range<usize>,
+    /// The class of every boundary (see [`Shape::classes`]).
+    class: Vec<usize>,
+    /// For every boundary that represents its class, the other boundaries
+    /// grouped into classes (empty for the others).
+    groups: Vec<Vec<Vec<usize>>>,
+}
+
+/// One move, before it is played.
+#[derive(Clone, Copy)]
+enum Move {
+    /// A line from site `p` of boundary `i` to site `q` of boundary `j`
+    /// (in region `r`).
+    Join {
+        r: usize,
+        i: usize,
+        p: usize,
+        j: usize,
+        q: usize,
+    },
+    /// A line from site `p` of boundary `i` to its site `q` (or a loop back
+    /// to `p`), the other boundaries going to the two sides as distribution
+    /// number `d` says (mixed radix over the classes: how many of each go
+    /// to the first side).
+    Split {
+        r: usize,
+        i: usize,
+        p: usize,
+        q: Option<usize>,
+        d: usize,
+    },
+}
+
+impl<'a> Shape<'a> {
+    fn of(land: &'a [u8]) -> Shape<'a> {
+        let mut bounds: Vec<(usize, usize)> = Vec::new();
+        let mut regions: Vec<Region> = Vec::new();
+        let (mut start, mut first, mut rstart) = (0, 0, 0);
+        for (i, &x) in land.iter().enumerate() {
+            if x == END_BOUNDARY {
+                bounds.push((start, i - start));
+                start = i + 1;
+            } else if x == END_REGION {
+                regions.push(Region {
+                    bounds: first..bounds.len(),
+                    bytes: rstart..i + 1,
+                    class: Vec::new(),
+                    groups: Vec::new(),
+                });
+                first = bounds.len();
+                start = i + 1;
+                rstart = i + 1;
+            }
+        }
+        let max_letter = land
+            .iter()
+            .copied()
+            .filter(|&x| is_letter(x))
+            .max()
+            .unwrap_or(FIRST_LETTER - 1);
+        let mut shape = Shape {
+            land,
+            bounds,
+            regions,
+            fresh: [max_letter + 1, max_letter + 2, max_letter + 3],
+        };
+        for r in 0..shape.regions.len() {
+            shape.regions[r].class = shape.classes(r);
+            shape.regions[r].groups = (0..shape.regions[r].class.len())
+                .map(|i| {
+                    if shape.regions[r].class[i] == i {
+                        shape.groups(r, i)
+                    } else {
+                        Vec::new()
+                    }
+                })
+                .collect();
+        }
+        shape
+    }
+
+    /// Boundary `i` of region `r` (its sites).
+    fn bd(&self, r: usize, i: usize) -> &'a [u8] {
+        let (s, l) = self.bounds[self.regions[r].bounds.start + i];
+        &self.land[s..s + l]
+    }
+
+    /// The class of each boundary of region `r`: letterless boundaries with
+    /// the same sites (up to rotation) share a class (named by its first
+    /// boundary); any other boundary is alone.
+    fn classes(&self, r: usize) -> Vec<usize> {
+        let n = self.regions[r].bounds.len();
         let mut class = vec![0usize; n];
         let mut reps: Vec<(Vec<u8>, usize)> = Vec::new();
-        for i in 0..n {
-            if bs[i].iter().any(|&x| is_letter(x)) {
-                class[i] = i;
+        for (i, c) in class.iter_mut().enumerate() {
+            let b = self.bd(r, i);
+            if b.iter().any(|&x| is_letter(x)) {
+                *c = i;
                 continue;
             }
-            let st = least_rotation_start(&bs[i]);
-            let mut rot = bs[i][st..].to_vec();
-            rot.extend_from_slice(&bs[i][..st]);
+            let st = least_rotation_start(b);
+            let mut rot = b[st..].to_vec();
+            rot.extend_from_slice(&b[..st]);
             match reps.iter().find(|(c, _)| *c == rot) {
-                Some(&(_, first)) => class[i] = first,
+                Some(&(_, first)) => *c = first,
                 None => {
                     reps.push((rot, i));
-                    class[i] = i;
+                    *c = i;
                 }
             }
         }
-        // Joins: one pair of boundaries per pair of classes.
-        for i in 0..n {
-            if class[i] != i {
+        class
+    }
+
+    /// The boundaries of region `r` other than `i`, grouped into classes.
+    fn groups(&self, r: usize, i: usize) -> Vec<Vec<usize>> {
+        let class = &self.regions[r].class;
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for (k, &c) in class.iter().enumerate() {
+            if k == i {
                 continue;
             }
-            for j in (i + 1)..n {
-                let rep = if class[j] == i {
-                    // The second member of i's own class.
-                    (i + 1..j).all(|k| class[k] != i)
-                } else {
-                    class[j] == j
-                };
-                if !rep {
-                    continue;
-                }
-                for p in 0..bs[i].len() {
-                    for q in 0..bs[j].len() {
-                        self.join(r, i, p, j, q);
-                    }
-                }
+            match groups.iter_mut().find(|g| class[g[0]] == c) {
+                Some(g) => g.push(k),
+                None => groups.push(vec![k]),
             }
         }
-        // Splits and loops, in one boundary per class.
-        for i in 0..n {
-            if class[i] != i {
-                continue;
-            }
-            // The other boundaries, grouped into classes.
-            let mut groups: Vec<Vec<usize>> = Vec::new();
-            for k in 0..n {
-                if k == i {
+        groups
+    }
+
+    /// Every move of the land, interchangeable boundaries taken once.
+    fn moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        for r in 0..self.regions.len() {
+            let class = &self.regions[r].class;
+            let n = class.len();
+            // Joins: one pair of boundaries per pair of classes.
+            for i in 0..n {
+                if class[i] != i {
                     continue;
                 }
-                let c = class[k];
-                match groups.iter_mut().find(|g| class[g[0]] == c) {
-                    Some(g) => g.push(k),
-                    None => groups.push(vec![k]),
-                }
-            }
-            let b = &bs[i];
-            for p in 0..b.len() {
-                if b[p] == ZERO || b[p] == ONE {
-                    self.splits(r, i, p, None, &groups);
-                }
-                for q in (p + 1)..b.len() {
-                    if is_letter(b[p]) && b[p] == b[q] {
+                for j in (i + 1)..n {
+                    let rep = if class[j] == i {
+                        // The second member of i's own class.
+                        (i + 1..j).all(|k| class[k] != i)
+                    } else {
+                        class[j] == j
+                    };
+                    if !rep {
                         continue;
                     }
-                    self.splits(r, i, p, Some(q), &groups);
+                    for p in 0..self.bd(r, i).len() {
+                        for q in 0..self.bd(r, j).len() {
+                            out.push(Move::Join { r, i, p, j, q });
+                        }
+                    }
                 }
             }
+            // Splits and loops, in one boundary per class.
+            for (i, groups) in self.regions[r].groups.iter().enumerate() {
+                if class[i] != i {
+                    continue;
+                }
+                let ways: usize = groups.iter().map(|g| g.len() + 1).product();
+                let b = self.bd(r, i);
+                for p in 0..b.len() {
+                    let mut split = |q| {
+                        for d in 0..ways {
+                            out.push(Move::Split { r, i, p, q, d });
+                        }
+                    };
+                    if b[p] == ZERO || b[p] == ONE {
+                        split(None);
+                    }
+                    for q in (p + 1)..b.len() {
+                        if is_letter(b[p]) && b[p] == b[q] {
+                            continue;
+                        }
+                        split(Some(q));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Sorts the lands written in `bytes` from `at` on (each followed by
+/// [`END_LAND`]).
+fn sort_lands(bytes: &mut [u8], at: usize, scratch: &mut Vec<u8>) {
+    let child = &bytes[at..];
+    if lands_of(child).nth(1).is_none() {
+        return; // one land or none
+    }
+    let mut all: Vec<&[u8]> = lands_of(child).collect();
+    all.sort_unstable();
+    scratch.clear();
+    for l in all {
+        scratch.extend_from_slice(l);
+        scratch.push(END_LAND);
+    }
+    bytes[at..].copy_from_slice(scratch);
+}
+
+/// Plays moves of a land and keys the children (one per thread).
+struct Player<'a, 's, C: ?Sized> {
+    shape: &'s Shape<'a>,
+    canon: &'s C,
+    /// The child being written, in key form (letters not renamed, dying
+    /// sites [`DEAD`]).
+    buf: Vec<u8>,
+    simplifier: Simplifier,
+    scratch: Vec<u8>,
+}
+
+impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
+    fn new(shape: &'s Shape<'a>, canon: &'s C) -> Self {
+        Player {
+            shape,
+            canon,
+            buf: Vec::with_capacity(shape.land.len() + 16),
+            simplifier: Simplifier::default(),
+            scratch: Vec::new(),
         }
     }
 
-    /// The land's regions with region `r` replaced by `new` and the dying
-    /// letters removed everywhere.
-    fn rebuild(&self, r: usize, new: Vec<Vec<Vec<u8>>>, dying: [Option<u8>; 2]) -> Regions {
-        let mut out: Regions = Vec::with_capacity(self.regions.len() + 1);
-        let dies = |x: u8| dying.contains(&Some(x));
-        for (k, reg) in self.regions.iter().enumerate() {
-            if k == r {
-                continue;
-            }
-            if dying.iter().all(|d| d.is_none()) {
-                out.push(reg.clone());
-            } else {
-                out.push(
-                    reg.iter()
-                        .map(|b| b.iter().copied().filter(|&x| !dies(x)).collect())
-                        .collect(),
-                );
-            }
-        }
-        for mut reg in new {
+    fn play_all(&mut self, moves: &[Move]) -> Children {
+        let mut out = Children {
+            bytes: Vec::with_capacity(moves.len() * (self.shape.land.len() + 8)),
+            spans: Vec::with_capacity(moves.len()),
+        };
+        for &m in moves {
+            let dying = match m {
+                Move::Join { r, i, p, j, q } => self.join(r, i, p, j, q),
+                Move::Split { r, i, p, q, d } => self.split(r, i, p, q, d),
+            };
             if dying.iter().any(|d| d.is_some()) {
-                for b in reg.iter_mut() {
-                    b.retain(|&x| !dies(x));
+                for x in self.buf.iter_mut() {
+                    if dying.contains(&Some(*x)) {
+                        *x = DEAD;
+                    }
                 }
             }
-            out.push(reg);
+            let at = out.bytes.len();
+            self.simplifier.run(&self.buf, self.canon, &mut out.bytes);
+            sort_lands(&mut out.bytes, at, &mut self.scratch);
+            out.spans.push((at as u32, out.bytes.len() as u32));
         }
         out
     }
 
-    fn emit(&mut self, regions: Regions) {
-        let mut lands = Vec::with_capacity(2);
-        simplify(regions, self.canon, &mut lands);
-        lands.sort_unstable();
-        self.out.push(lands);
+    /// Starts a child of a move in region `r`: every other region as it is.
+    fn begin(&mut self, r: usize) {
+        let bytes = &self.shape.regions[r].bytes;
+        let land = self.shape.land;
+        self.buf.clear();
+        self.buf.extend_from_slice(&land[..bytes.start]);
+        self.buf.extend_from_slice(&land[bytes.end..]);
     }
 
-    /// A line from site `p` of boundary `i` to site `q` of boundary `j`.
-    fn join(&mut self, r: usize, i: usize, p: usize, j: usize, q: usize) {
-        let bs = &self.regions[r];
-        let (b1, b2) = (&bs[i], &bs[j]);
+    /// Appends boundary `i` of region `r`.
+    fn push_bd(&mut self, r: usize, i: usize) {
+        self.buf.extend_from_slice(self.shape.bd(r, i));
+        self.buf.push(END_BOUNDARY);
+    }
+
+    /// Writes the child of a join; returns the letters whose other site
+    /// dies.
+    fn join(&mut self, r: usize, i: usize, p: usize, j: usize, q: usize) -> [Option<u8>; 2] {
+        let (b1, b2) = (self.shape.bd(r, i), self.shape.bd(r, j));
         let (a, b) = (b1[p], b2[q]);
-        let (na, da) = gain(a, 1, self.fresh[0]);
-        let (nb, db) = gain(b, 1, self.fresh[1]);
-        let c = self.fresh[2];
-        let mut merged = Vec::with_capacity(b1.len() + b2.len() + 4);
-        merged.push(na);
-        merged.push(c);
-        merged.push(nb);
-        merged.extend_from_slice(&b2[q + 1..]);
-        merged.extend_from_slice(&b2[..q]);
+        let fresh = self.shape.fresh;
+        let (na, da) = gain(a, 1, fresh[0]);
+        let (nb, db) = gain(b, 1, fresh[1]);
+        let c = fresh[2];
+        self.begin(r);
+        let buf = &mut self.buf;
+        buf.extend_from_slice(&[na, c, nb]);
+        buf.extend_from_slice(&b2[q + 1..]);
+        buf.extend_from_slice(&b2[..q]);
         if b != ZERO {
-            merged.push(nb);
+            buf.push(nb);
         }
-        merged.push(c);
+        buf.push(c);
         if a != ZERO {
-            merged.push(na);
+            buf.push(na);
         }
-        merged.extend_from_slice(&b1[p + 1..]);
-        merged.extend_from_slice(&b1[..p]);
-        let mut region: Vec<Vec<u8>> = Vec::with_capacity(bs.len() - 1);
-        region.push(merged);
-        for (k, bd) in bs.iter().enumerate() {
+        buf.extend_from_slice(&b1[p + 1..]);
+        buf.extend_from_slice(&b1[..p]);
+        buf.push(END_BOUNDARY);
+        for k in 0..self.shape.regions[r].bounds.len() {
             if k != i && k != j {
-                region.push(bd.clone());
+                self.push_bd(r, k);
             }
         }
-        let regions = self.rebuild(r, vec![region], [da, db]);
-        self.emit(regions);
+        self.buf.push(END_REGION);
+        [da, db]
     }
 
-    /// A line from site `p` of boundary `i` to site `q` (or a loop back to
-    /// `p` when `q` is `None`), with every distribution of the other
-    /// boundaries between the two new regions.
-    fn splits(&mut self, r: usize, i: usize, p: usize, q: Option<usize>, groups: &[Vec<usize>]) {
-        let bs = &self.regions[r];
-        let bd = &bs[i];
+    /// Writes the child of a split; returns the letters whose other site
+    /// dies.
+    fn split(
+        &mut self,
+        r: usize,
+        i: usize,
+        p: usize,
+        q: Option<usize>,
+        d: usize,
+    ) -> [Option<u8>; 2] {
+        let shape = self.shape;
+        let bd = shape.bd(r, i);
         let a = bd[p];
-        let c = self.fresh[2];
-        let (x_core, y_core, dying) = match q {
+        let fresh = shape.fresh;
+        let c = fresh[2];
+        self.begin(r);
+        // The first side's line; the second side's comes after the first
+        // side's boundaries.
+        let (na, nb, tail, dying): (u8, u8, [&[u8]; 2], _);
+        match q {
             None => {
-                let (na, da) = gain(a, 2, self.fresh[0]);
-                let x = vec![na, c];
-                let y = if a == ZERO {
-                    vec![na, c]
+                let (x, da) = gain(a, 2, fresh[0]);
+                self.buf.extend_from_slice(&[x, c]);
+                na = x;
+                nb = x;
+                tail = if a == ZERO {
+                    [&[], &[]]
                 } else {
-                    let mut y = vec![na, c, na];
-                    y.extend_from_slice(&bd[p + 1..]);
-                    y.extend_from_slice(&bd[..p]);
-                    y
+                    [&bd[p + 1..], &bd[..p]]
                 };
-                (x, y, [da, None])
+                dying = [da, None];
             }
             Some(q) => {
                 let b = bd[q];
-                let (na, da) = gain(a, 1, self.fresh[0]);
-                let (nb, db) = gain(b, 1, self.fresh[1]);
+                let (x, da) = gain(a, 1, fresh[0]);
+                let (y, db) = gain(b, 1, fresh[1]);
                 // bd from p: [a, A..., b, Bs...]
-                let mut x = vec![na, c, nb];
-                x.extend_from_slice(&bd[q + 1..]);
-                x.extend_from_slice(&bd[..p]);
-                let mut y = vec![nb, c, na];
-                y.extend_from_slice(&bd[p + 1..q]);
-                (x, y, [da, db])
-            }
-        };
-        // Mixed-radix count over how many of each class go to X.
-        let mut counts = vec![0usize; groups.len()];
-        loop {
-            let mut xr = vec![x_core.clone()];
-            let mut yr = vec![y_core.clone()];
-            for (g, &k) in groups.iter().zip(&counts) {
-                for (m, &bi) in g.iter().enumerate() {
-                    if m < k {
-                        xr.push(bs[bi].clone());
-                    } else {
-                        yr.push(bs[bi].clone());
-                    }
-                }
-            }
-            let regions = self.rebuild(r, vec![xr, yr], dying);
-            self.emit(regions);
-            // Next distribution.
-            let mut d = 0;
-            loop {
-                if d == groups.len() {
-                    return;
-                }
-                if counts[d] < groups[d].len() {
-                    counts[d] += 1;
-                    break;
-                }
-                counts[d] = 0;
-                d += 1;
+                self.buf.extend_from_slice(&[x, c, y]);
+                self.buf.extend_from_slice(&bd[q + 1..]);
+                self.buf.extend_from_slice(&bd[..p]);
+                na = x;
+                nb = y;
+                tail = [&bd[p + 1..q], &[]];
+                dying = [da, db];
             }
         }
+        self.buf.push(END_BOUNDARY);
+        let groups = &shape.regions[r].groups[i];
+        // How many of each class go to the first side: the digits of `d`.
+        let counts = || {
+            groups.iter().scan(d, |rest, g| {
+                let k = *rest % (g.len() + 1);
+                *rest /= g.len() + 1;
+                Some(k)
+            })
+        };
+        for (g, k) in groups.iter().zip(counts()) {
+            for &bi in &g[..k] {
+                self.push_bd(r, bi);
+            }
+        }
+        self.buf.push(END_REGION);
+        match q {
+            None if a == ZERO => self.buf.extend_from_slice(&[na, c]),
+            None => self.buf.extend_from_slice(&[na, c, na]),
+            Some(_) => self.buf.extend_from_slice(&[nb, c, na]),
+        }
+        self.buf.extend_from_slice(tail[0]);
+        self.buf.extend_from_slice(tail[1]);
+        self.buf.push(END_BOUNDARY);
+        for (g, k) in groups.iter().zip(counts()) {
+            for &bi in &g[k..] {
+                self.push_bd(r, bi);
+            }
+        }
+        self.buf.push(END_REGION);
+        dying
     }
 }

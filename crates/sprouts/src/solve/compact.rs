@@ -131,107 +131,213 @@ pub(crate) fn regions_of(pos: &Position) -> Result<Regions, SolveError> {
 /// - regions linked by no letter are independent: separate lands.
 ///
 /// Tests cross-check the result against the model (`tests/solve.rs`).
-pub(crate) fn simplify<C: LandCanon + ?Sized>(
-    mut regions: Regions,
-    canon: &C,
-    out: &mut Vec<Vec<u8>>,
-) {
-    // Adjacent sites of one spot (cyclically) merge; empty boundaries go.
-    for r in regions.iter_mut() {
-        for b in r.iter_mut() {
-            b.retain(|&x| x != DEAD);
-            merge_adjacent(b);
-        }
-        r.retain(|b| !b.is_empty());
-    }
-    regions.retain(|r| !r.is_empty());
-    let mut count = [0u8; 256];
+pub(crate) fn simplify<C: LandCanon + ?Sized>(regions: Regions, canon: &C, out: &mut Vec<Vec<u8>>) {
+    let mut flat = Vec::new();
     for r in &regions {
         for b in r {
-            for &x in b {
-                count[x as usize] = count[x as usize].wrapping_add(1);
-            }
+            flat.extend_from_slice(b);
+            flat.push(END_BOUNDARY);
         }
+        flat.push(END_REGION);
     }
-    // Regions with fewer than two lives go.
-    let mut stamp = [0u16; 256];
-    let mut keep = Vec::with_capacity(regions.len());
-    for (ri, r) in regions.iter().enumerate() {
-        let lives = region_lives(r, &mut stamp, ri as u16 + 1);
-        keep.push(lives >= 2);
-        if lives < 2 {
-            for b in r {
-                for &x in b {
-                    count[x as usize] -= 1;
+    let mut lands = Vec::new();
+    Simplifier::default().run(&flat, canon, &mut lands);
+    out.extend(lands_of(&lands).map(<[u8]>::to_vec));
+}
+
+/// The lands of a flat list of lands (each followed by [`END_LAND`]).
+pub(crate) fn lands_of(flat: &[u8]) -> impl Iterator<Item = &[u8]> + Clone {
+    flat.split(|&x| x == END_LAND).take_while(|l| !l.is_empty())
+}
+
+/// The scratch buffers of [`simplify`], kept between calls (the move
+/// generator simplifies every child it makes).
+#[derive(Default)]
+pub(crate) struct Simplifier {
+    /// The sites of every boundary, one after the other.
+    bytes: Vec<u8>,
+    /// Each boundary's (start, length) in `bytes`.
+    bounds: Vec<(u32, u32)>,
+    /// Each region's (first boundary, number of boundaries), and its lives
+    /// (0 once it is dropped).
+    regions: Vec<(u32, u32, u32)>,
+    parent: Vec<usize>,
+    /// (root region, land number) of every land found.
+    roots: Vec<(usize, usize)>,
+    /// One land in key form, letters not yet renamed (scratch).
+    land: Vec<u8>,
+}
+
+impl Simplifier {
+    /// [`simplify`] on a position written as a key is (sites, boundaries
+    /// ended by [`END_BOUNDARY`], regions by [`END_REGION`]) that may hold
+    /// [`DEAD`] sites and letters with any numbers; appends the key of every
+    /// land to `out`, each followed by [`END_LAND`] (unsorted).
+    pub(crate) fn run<C: LandCanon + ?Sized>(&mut self, src: &[u8], canon: &C, out: &mut Vec<u8>) {
+        self.read(src);
+        let mut count = [0u8; 256];
+        for &x in &self.bytes {
+            count[x as usize] = count[x as usize].wrapping_add(1);
+        }
+        // Regions with fewer than two lives go.
+        let mut stamp = [0u16; 256];
+        for ri in 0..self.regions.len() {
+            let lives = self.region_lives(ri, &mut stamp);
+            self.regions[ri].2 = lives;
+            if lives < 2 {
+                self.regions[ri].2 = 0;
+                for &x in self.region_bytes(ri) {
+                    count[x as usize] = count[x as usize].wrapping_sub(1);
                 }
             }
         }
-    }
-    let mut ki = keep.iter();
-    regions.retain(|_| *ki.next().unwrap_or(&true));
-    // Letters listed once become TWO; small regions become one boundary.
-    for (ri, r) in regions.iter_mut().enumerate() {
-        for b in r.iter_mut() {
-            for x in b.iter_mut() {
+        // Letters listed once become TWO; small regions become one boundary.
+        for ri in 0..self.regions.len() {
+            let (first, n, lives) = self.regions[ri];
+            if lives == 0 {
+                continue;
+            }
+            let (a, b) = self.byte_range(ri);
+            for x in &mut self.bytes[a..b] {
                 if is_letter(*x) && count[*x as usize] == 1 {
                     *x = TWO;
                 }
             }
+            if n > 1 && lives <= 3 {
+                // Joined in a fixed order of their contents so that the
+                // result depends as little as possible on the order they
+                // were listed in.
+                let bytes = &self.bytes;
+                self.bounds[first as usize..(first + n) as usize]
+                    .sort_by(|x, y| abstract_cmp(bytes, *x, *y));
+                let at = self.bytes.len();
+                for k in first..first + n {
+                    let (s, l) = self.bounds[k as usize];
+                    self.bytes.extend_from_within(s as usize..(s + l) as usize);
+                }
+                self.bounds
+                    .push((at as u32, (self.bytes.len() - at) as u32));
+                self.regions[ri] = ((self.bounds.len() - 1) as u32, 1, lives);
+            }
         }
-        if r.len() > 1 && region_lives(r, &mut stamp, (ri + 1000) as u16) <= 3 {
-            // Joined in a fixed order of their contents so that the result
-            // depends as little as possible on the order they were listed in.
-            r.sort_by_key(|x| (x.len(), abstract_sites(x)));
-            let joined: Vec<u8> = r.concat();
-            *r = vec![joined];
-        }
-    }
-    // Lands: regions linked by a letter listed in both.
-    let n = regions.len();
-    if n == 0 {
-        return;
-    }
-    let mut parent: Vec<usize> = (0..n).collect();
-    let mut first_region = [u16::MAX; 256];
-    for (ri, r) in regions.iter().enumerate() {
-        for b in r {
-            for &x in b {
-                if is_letter(x) {
-                    let f = first_region[x as usize];
-                    if f == u16::MAX {
-                        first_region[x as usize] = ri as u16;
-                    } else if f as usize != ri {
-                        union(&mut parent, f as usize, ri);
+        // Lands: regions linked by a letter listed in both.
+        let n = self.regions.len();
+        self.parent.clear();
+        self.parent.extend(0..n);
+        let mut first_region = [u16::MAX; 256];
+        for ri in 0..n {
+            if self.regions[ri].2 == 0 {
+                continue;
+            }
+            let (first, nb, _) = self.regions[ri];
+            for k in first..first + nb {
+                let (s, l) = self.bounds[k as usize];
+                for &x in &self.bytes[s as usize..(s + l) as usize] {
+                    if is_letter(x) {
+                        let f = first_region[x as usize];
+                        if f == u16::MAX {
+                            first_region[x as usize] = ri as u16;
+                        } else if f as usize != ri {
+                            union(&mut self.parent, f as usize, ri);
+                        }
                     }
                 }
             }
         }
-    }
-    let mut groups: Vec<(usize, Regions)> = Vec::new();
-    for (ri, r) in regions.into_iter().enumerate() {
-        let root = find(&mut parent, ri);
-        match groups.iter_mut().find(|(g, _)| *g == root) {
-            Some((_, v)) => v.push(r),
-            None => groups.push((root, vec![r])),
+        self.roots.clear();
+        for ri in 0..n {
+            if self.regions[ri].2 == 0 {
+                continue;
+            }
+            let root = find(&mut self.parent, ri);
+            if self.roots.iter().all(|&(r, _)| r != root) {
+                self.roots.push((root, 0));
+            }
+        }
+        for g in 0..self.roots.len() {
+            let root = self.roots[g].0;
+            self.land.clear();
+            for ri in 0..n {
+                if self.regions[ri].2 == 0 || find(&mut self.parent, ri) != root {
+                    continue;
+                }
+                let (first, nb, _) = self.regions[ri];
+                for k in first..first + nb {
+                    let (s, l) = self.bounds[k as usize];
+                    self.land
+                        .extend_from_slice(&self.bytes[s as usize..(s + l) as usize]);
+                    self.land.push(END_BOUNDARY);
+                }
+                self.land.push(END_REGION);
+            }
+            canon.key_flat(&self.land, out);
+            out.push(END_LAND);
         }
     }
-    for (_, land) in groups {
-        out.push(canon.key(&land));
+
+    /// Reads `src` into boundaries and regions, dropping dead sites and
+    /// merging cyclically adjacent sites of one letter; empty boundaries and
+    /// regions go.
+    fn read(&mut self, src: &[u8]) {
+        self.bytes.clear();
+        self.bounds.clear();
+        self.regions.clear();
+        let mut bstart = 0;
+        let mut rfirst = 0;
+        for &x in src {
+            match x {
+                END_BOUNDARY => {
+                    let len = self.bytes.len() - bstart;
+                    if len > 1
+                        && is_letter(self.bytes[bstart])
+                        && self.bytes[self.bytes.len() - 1] == self.bytes[bstart]
+                    {
+                        self.bytes.pop();
+                    }
+                    if self.bytes.len() > bstart {
+                        self.bounds
+                            .push((bstart as u32, (self.bytes.len() - bstart) as u32));
+                    }
+                    bstart = self.bytes.len();
+                }
+                END_REGION => {
+                    if self.bounds.len() > rfirst {
+                        self.regions
+                            .push((rfirst as u32, (self.bounds.len() - rfirst) as u32, 0));
+                    }
+                    rfirst = self.bounds.len();
+                }
+                DEAD => {}
+                x => {
+                    if is_letter(x) && self.bytes.len() > bstart && self.bytes.last() == Some(&x) {
+                        continue;
+                    }
+                    self.bytes.push(x);
+                }
+            }
+        }
     }
-}
 
-/// A boundary's sites with letters shown only as letters (for ordering).
-fn abstract_sites(b: &[u8]) -> Vec<u8> {
-    b.iter()
-        .map(|&x| if is_letter(x) { FIRST_LETTER } else { x })
-        .collect()
-}
+    /// Where a region's sites lie in `bytes`: its boundaries are adjacent
+    /// there (as read, or as one joined boundary).
+    fn byte_range(&self, ri: usize) -> (usize, usize) {
+        let (first, n, _) = self.regions[ri];
+        let a = self.bounds[first as usize].0 as usize;
+        let (s, l) = self.bounds[(first + n - 1) as usize];
+        (a, (s + l) as usize)
+    }
 
-/// Lives of a region: the lives of its distinct spots (a pier counts once).
-fn region_lives(r: &[Vec<u8>], stamp: &mut [u16; 256], mark: u16) -> u32 {
-    let mut lives = 0;
-    for b in r {
-        for &x in b {
+    fn region_bytes(&self, ri: usize) -> &[u8] {
+        let (a, b) = self.byte_range(ri);
+        &self.bytes[a..b]
+    }
+
+    /// Lives of a region: the lives of its distinct spots (a pier counts
+    /// once).
+    fn region_lives(&self, ri: usize, stamp: &mut [u16; 256]) -> u32 {
+        let mark = ri as u16 + 1;
+        let mut lives = 0;
+        for &x in self.region_bytes(ri) {
             if is_letter(x) {
                 if stamp[x as usize] != mark {
                     stamp[x as usize] = mark;
@@ -241,28 +347,19 @@ fn region_lives(r: &[Vec<u8>], stamp: &mut [u16; 256], mark: u16) -> u32 {
                 lives += lives_of(x);
             }
         }
+        lives
     }
-    lives
 }
 
-/// Removes the second of two cyclically adjacent sites of one letter (in place).
-fn merge_adjacent(b: &mut Vec<u8>) {
-    if b.len() < 2 {
-        return;
-    }
-    let mut w = 0;
-    for r in 0..b.len() {
-        let x = b[r];
-        if w > 0 && is_letter(x) && b[w - 1] == x {
-            continue;
-        }
-        b[w] = x;
-        w += 1;
-    }
-    b.truncate(w);
-    if w > 1 && is_letter(b[0]) && b[w - 1] == b[0] {
-        b.pop();
-    }
+/// Orders two boundaries by length, then by their sites with letters shown
+/// only as letters.
+fn abstract_cmp(bytes: &[u8], x: (u32, u32), y: (u32, u32)) -> std::cmp::Ordering {
+    let abs = |v: u8| if is_letter(v) { FIRST_LETTER } else { v };
+    x.1.cmp(&y.1).then_with(|| {
+        let a = &bytes[x.0 as usize..(x.0 + x.1) as usize];
+        let b = &bytes[y.0 as usize..(y.0 + y.1) as usize];
+        a.iter().map(|&v| abs(v)).cmp(b.iter().map(|&v| abs(v)))
+    })
 }
 
 fn find(parent: &mut [usize], mut x: usize) -> usize {

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use super::canon::LandCanon;
-use super::compact::END_LAND;
+use super::compact::lands_of;
 use super::pns::{twice_lives, Kid, Score, Step, INF, LOSS, WIN};
 use super::search::Solver;
 use super::store::Store;
@@ -33,7 +33,7 @@ pub(super) struct MisereNode {
 /// 1,358,769 (10 s instead of 57 s); lives alone, or a quarter of the
 /// square, did worse.
 fn estimate(key: &[u8]) -> Score {
-    let twice: u64 = lands_of(key).iter().map(|l| twice_lives(l) as u64).sum();
+    let twice: u64 = lands_of(key).map(|l| twice_lives(l) as u64).sum();
     let v = 1 + twice * twice / 8;
     Score { pn: v, dn: v }
 }
@@ -52,13 +52,6 @@ impl MisereNode {
 
 /// The misère search's table, by position key.
 pub(super) type MisereTable = FxHashMap<Box<[u8]>, MisereNode>;
-
-/// The land keys of a position key.
-fn lands_of(key: &[u8]) -> Vec<&[u8]> {
-    key.split(|&x| x == END_LAND)
-        .filter(|l| !l.is_empty())
-        .collect()
-}
 
 impl<S: Store, C: LandCanon> Solver<S, C> {
     /// Misère: whether the mover wins the position made of these (sorted)
@@ -84,7 +77,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             return Ok(k.clone());
         }
         self.searched += 1;
-        let lands = lands_of(key);
+        let lands: Vec<&[u8]> = lands_of(key).collect();
         let mut out: Vec<Box<[u8]>> = Vec::new();
         for i in 0..lands.len() {
             if i > 0 && lands[i] == lands[i - 1] {

@@ -26,7 +26,7 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use super::canon::LandCanon;
-use super::compact::is_letter;
+use super::compact::{is_letter, lands_of};
 use super::search::Solver;
 use super::store::{NormalEntry, Store};
 use super::SolveError;
@@ -381,13 +381,14 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         let children = self.expand(land)?;
         let mut bytes = land.len() + 64;
         let kids: Arc<[Kid]> = children
-            .into_iter()
+            .iter()
             .map(|c| {
-                bytes += 48 + c.iter().map(|l| l.len() + 32).sum::<usize>();
-                match c.len() {
-                    0 => Kid::Heap(0),
-                    1 => Kid::One(c[0].as_slice().into()),
-                    _ => Kid::Sum(c.into_boxed_slice()),
+                let mut lands = lands_of(c);
+                bytes += 48 + c.len() + 32 * lands.clone().count();
+                match (lands.next(), lands.next()) {
+                    (None, _) => Kid::Heap(0),
+                    (Some(l), None) => Kid::One(l.into()),
+                    _ => Kid::Sum(lands_of(c).map(<[u8]>::to_vec).collect()),
                 }
             })
             .collect();

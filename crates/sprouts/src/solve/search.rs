@@ -8,8 +8,8 @@ use std::time::Instant;
 use crate::model::{Position, Variant};
 
 use super::canon::{LandCanon, PseudoCanon};
-use super::children::{land_children, Child};
-use super::compact::{regions_of, simplify};
+use super::children::{children, land_children, Children};
+use super::compact::{lands_of, regions_of, simplify};
 use super::misere::MisereTable;
 use super::pns::{twice_lives, Table};
 use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
@@ -372,7 +372,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// The children of a land, best first (counted in `searched`).
-    pub(super) fn expand(&mut self, land: &[u8]) -> Result<Vec<Child>, SolveError> {
+    pub(super) fn expand(&mut self, land: &[u8]) -> Result<Children, SolveError> {
         self.tick()?;
         self.searched += 1;
         if let Some(d) = self.deadline {
@@ -381,17 +381,17 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 return Err(SolveError::stopped());
             }
         }
-        let mut ch = land_children(land, &self.canon);
+        let mut ch = children(land, &self.canon);
         self.generated += ch.len() as u64;
         // Children whose largest land has fewest lives first, then fewest
         // lives in all (GLOP's heuristic): cheaper to search (measured:
         // 122,192 positions for 7 spots instead of 189,919 when ordered by
         // key length; smallest total first, or largest first, were worse).
-        ch.sort_by_cached_key(|c| {
-            (
-                c.iter().map(|l| twice_lives(l)).max().unwrap_or(0),
-                c.iter().map(|l| twice_lives(l)).sum::<u32>(),
-            )
+        ch.sort_by_key(|c| {
+            lands_of(c).fold((0, 0), |(most, all), l| {
+                let t = twice_lives(l);
+                (most.max(t), all + t)
+            })
         });
         Ok(ch)
     }
