@@ -7,6 +7,8 @@
 //! same lands on every run), generates all their children, and prints the
 //! time per land and per child, the best of five runs.
 
+// Only its random moves are used here (the replay benchmark uses the rest).
+#[allow(dead_code)]
 #[path = "support/synthetic.rs"]
 mod synthetic;
 

@@ -2,7 +2,8 @@
 //! generator, half of them drawn between two sites of one boundary (so that
 //! regions split as they do in played games), written in any notation.
 //!
-//! Shared by `benches/replay.rs` and `examples/long_game.rs`.
+//! Shared by `benches/replay.rs`, `benches/children.rs` and
+//! `examples/long_game.rs`.
 
 use sprouts::model::{Move, Position, SiteRef, Variant};
 use sprouts::notation::Notation;

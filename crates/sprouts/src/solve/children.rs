@@ -83,11 +83,21 @@ pub(crate) fn land_children<C: LandCanon + ?Sized>(land: &[u8], canon: &C) -> Ve
 
 /// [`land_children`], flat.
 pub(crate) fn children<C: LandCanon + ?Sized>(land: &[u8], canon: &C) -> Children {
+    children_unless(land, canon, |_| false).unwrap_or_default()
+}
+
+/// [`children`], unless `stop` says yes to one of them as it is made
+/// (`None`: the rest are not made).
+pub(crate) fn children_unless<C: LandCanon + ?Sized>(
+    land: &[u8],
+    canon: &C,
+    stop: impl FnMut(&[u8]) -> bool,
+) -> Option<Children> {
     let shape = Shape::of(land);
     let moves = shape.moves();
-    let mut out = Player::new(&shape, canon).play_all(&moves);
+    let mut out = Player::new(&shape, canon).play_all(&moves, stop)?;
     out.sort_dedup();
-    out
+    Some(out)
 }
 
 /// A land read for playing moves: where its boundaries and regions lie in
@@ -332,7 +342,12 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
         }
     }
 
-    fn play_all(&mut self, moves: &[Move]) -> Children {
+    /// Plays every move (`None` as soon as `stop` says yes to a child).
+    fn play_all(
+        &mut self,
+        moves: &[Move],
+        mut stop: impl FnMut(&[u8]) -> bool,
+    ) -> Option<Children> {
         let mut out = Children {
             bytes: Vec::with_capacity(moves.len() * (self.shape.land.len() + 8)),
             spans: Vec::with_capacity(moves.len()),
@@ -352,9 +367,12 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
             let at = out.bytes.len();
             self.simplifier.run(&self.buf, self.canon, &mut out.bytes);
             sort_lands(&mut out.bytes, at, &mut self.scratch);
+            if stop(&out.bytes[at..]) {
+                return None;
+            }
             out.spans.push((at as u32, out.bytes.len() as u32));
         }
-        out
+        Some(out)
     }
 
     /// Starts a child of a move in region `r`: every other region as it is.

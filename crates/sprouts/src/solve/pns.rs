@@ -118,6 +118,28 @@ impl Reduced {
     }
 }
 
+/// Whether a child (its lands, each followed by END_LAND) plus a heap is
+/// known to lose for its mover, from the nimbers and outcomes in the store.
+fn child_loses<S: Store>(store: &mut S, child: &[u8], heap: u8) -> bool {
+    let mut x = heap;
+    let mut unknown = None;
+    for l in lands_of(child) {
+        match store.get_normal(l) {
+            Some(NormalEntry::Nimber(k)) => x ^= k,
+            e => {
+                if unknown.is_some() {
+                    return false;
+                }
+                unknown = Some(e);
+            }
+        }
+    }
+    match unknown {
+        None => x == 0,
+        Some(e) => e.and_then(|e| e.outcome_with_heap(x)) == Some(false),
+    }
+}
+
 /// What one round of df-pn at a node decides from its children's scores.
 pub(super) enum Step {
     /// The node is proved: won (`true`) or lost by its mover.
@@ -375,10 +397,29 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// The children of a land, from the table or generated (and counted).
     pub(super) fn kids(&mut self, land: &[u8]) -> Result<Arc<[Kid]>, SolveError> {
-        if let Some(k) = self.tt.get(land).and_then(|n| n.kids.as_ref()) {
-            return Ok(k.clone());
+        match self.kids_unless_won(land, None)? {
+            Some(k) => Ok(k),
+            None => unreachable!("only a heap stops the generation"),
         }
-        let children = self.expand(land)?;
+    }
+
+    /// [`Self::kids`]; but if they are not in the table and `heap` is given,
+    /// `None` as soon as a child is known to lose with that heap (the couple
+    /// is won: the other children are not needed, and not made).
+    fn kids_unless_won(
+        &mut self,
+        land: &[u8],
+        heap: Option<u8>,
+    ) -> Result<Option<Arc<[Kid]>>, SolveError> {
+        if let Some(k) = self.tt.get(land).and_then(|n| n.kids.as_ref()) {
+            return Ok(Some(k.clone()));
+        }
+        let Some(children) = self.expand(land, |store, c| {
+            heap.is_some_and(|h| child_loses(store, c, h))
+        })?
+        else {
+            return Ok(None);
+        };
         let mut bytes = land.len() + 64;
         let kids: Arc<[Kid]> = children
             .iter()
@@ -394,13 +435,16 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             .collect();
         self.make_room(bytes);
         self.tt.entry(land.into()).or_default().kids = Some(kids.clone());
-        Ok(kids)
+        Ok(Some(kids))
     }
 
     /// Multiple-iterative deepening: searches the couple until it is proved
     /// or its proof number reaches `th_pn` or its disproof number `th_dn`.
     fn mid(&mut self, land: &[u8], heap: u8, th_pn: u64, th_dn: u64) -> Result<(), SolveError> {
-        let kids = self.kids(land)?;
+        let Some(kids) = self.kids_unless_won(land, Some(heap))? else {
+            self.settle(land, heap, true);
+            return Ok(());
+        };
         let n = kids.len() + heap as usize;
         let mut scores: Vec<Score> = Vec::with_capacity(n);
         loop {

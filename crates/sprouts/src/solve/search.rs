@@ -8,7 +8,7 @@ use std::time::Instant;
 use crate::model::{Position, Variant};
 
 use super::canon::{LandCanon, PseudoCanon};
-use super::children::{children, land_children, Children};
+use super::children::{children_unless, land_children, Children};
 use super::compact::{lands_of, regions_of, simplify};
 use super::misere::MisereTable;
 use super::pns::{twice_lives, Table};
@@ -371,8 +371,13 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         Ok(())
     }
 
-    /// The children of a land, best first (counted in `searched`).
-    pub(super) fn expand(&mut self, land: &[u8]) -> Result<Children, SolveError> {
+    /// The children of a land, best first (counted in `searched`); `None`
+    /// if `stop` said yes to one of them as they were made.
+    pub(super) fn expand(
+        &mut self,
+        land: &[u8],
+        mut stop: impl FnMut(&mut S, &[u8]) -> bool,
+    ) -> Result<Option<Children>, SolveError> {
         self.tick()?;
         self.searched += 1;
         if let Some(d) = self.deadline {
@@ -381,7 +386,10 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 return Err(SolveError::stopped());
             }
         }
-        let mut ch = children(land, &self.canon);
+        let store = &mut self.store;
+        let Some(mut ch) = children_unless(land, &self.canon, |c| stop(store, c)) else {
+            return Ok(None);
+        };
         self.generated += ch.len() as u64;
         // Children whose largest land has fewest lives first, then fewest
         // lives in all (GLOP's heuristic): cheaper to search (measured:
@@ -393,7 +401,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 (most.max(t), all + t)
             })
         });
-        Ok(ch)
+        Ok(Some(ch))
     }
 
     pub(super) fn put(&mut self, land: &[u8], e: NormalEntry) {
