@@ -102,8 +102,8 @@ fn invariant_into(b: &[u8], region_count: &[u8; 256], pivot: &[u8; 256], out: &m
 /// most 3), so that pivots into different regions sort apart. Measured
 /// from empty tables against a plain 4 for every pivot: normal play 12 to
 /// 16 spots (outcome and nimber) expanded 2,212,006 positions instead of
-/// 3,293,364 (12, 15 and 16
-/// fewer, 13 and 14 more), misère 9 spots 600,884 instead of 461,196.
+/// 3,293,364 (12, 15 and 16 fewer, 13 and 14 more), misère 9 spots
+/// 600,884 instead of 461,196.
 fn pivot_tables_of(land: &[Vec<Vec<u8>>]) -> Vec<[u8; 256]> {
     let mut flat = Vec::new();
     let mut bounds = Vec::new();
