@@ -118,25 +118,29 @@ impl Reduced {
     }
 }
 
-/// Whether a child (its lands, each followed by END_LAND) plus a heap is
-/// known to lose for its mover, from the nimbers and outcomes in the store.
-fn child_loses<S: Store>(store: &mut S, child: &[u8], heap: u8) -> bool {
+/// The outcome for the mover of a sum of lands plus a heap, if the store's
+/// nimbers and outcomes decide it.
+pub(super) fn known_outcome<'a, S: Store>(
+    store: &mut S,
+    lands: impl Iterator<Item = &'a [u8]>,
+    heap: u8,
+) -> Option<bool> {
     let mut x = heap;
     let mut unknown = None;
-    for l in lands_of(child) {
+    for l in lands {
         match store.get_normal(l) {
             Some(NormalEntry::Nimber(k)) => x ^= k,
             e => {
                 if unknown.is_some() {
-                    return false;
+                    return None;
                 }
                 unknown = Some(e);
             }
         }
     }
     match unknown {
-        None => x == 0,
-        Some(e) => e.and_then(|e| e.outcome_with_heap(x)) == Some(false),
+        None => Some(x != 0),
+        Some(e) => e.and_then(|e| e.outcome_with_heap(x)),
     }
 }
 
@@ -415,7 +419,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             return Ok(Some(k.clone()));
         }
         let Some(children) = self.expand(land, |store, c| {
-            heap.is_some_and(|h| child_loses(store, c, h))
+            heap.is_some_and(|h| known_outcome(store, lands_of(c), h) == Some(false))
         })?
         else {
             return Ok(None);

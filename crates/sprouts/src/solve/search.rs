@@ -11,7 +11,7 @@ use super::canon::{LandCanon, PseudoCanon};
 use super::children::{children_unless, land_children, Children};
 use super::compact::{lands_of, regions_of, simplify};
 use super::misere::MisereTable;
-use super::pns::{twice_lives, Table};
+use super::pns::{known_outcome, twice_lives, Table};
 use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
 use super::SolveError;
 
@@ -414,23 +414,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// The outcome of a sum of lands plus a heap, if the table knows it.
     fn known_sum(&mut self, lands: &[Vec<u8>], heap: u8) -> Option<bool> {
-        let mut x = heap;
-        let mut unknown = None;
-        for l in lands {
-            match self.store.get_normal(l) {
-                Some(NormalEntry::Nimber(k)) => x ^= k,
-                e => {
-                    if unknown.is_some() {
-                        return None;
-                    }
-                    unknown = Some(e);
-                }
-            }
-        }
-        match unknown {
-            None => Some(x != 0),
-            Some(e) => e.and_then(|e| e.outcome_with_heap(x)),
-        }
+        known_outcome(&mut self.store, lands.iter().map(Vec::as_slice), heap)
     }
 
     /// Whether a sum of lands plus a heap is a win: the nimbers of all
