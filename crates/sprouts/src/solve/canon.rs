@@ -69,24 +69,23 @@ pub struct PseudoCanon;
 pub struct ExactCanon;
 
 /// The invariant reading of a site in a boundary read in one direction:
-/// `0`, `1`, `2` as they are; a pivot letter (listed once in the region)
-/// its entry in `pivot` (4 to 7, see [`pivot_tables_of`]); a pier letter
-/// 8 + the distance to its other site going forward.
-fn invariant(b: &[u8], region_count: &[u8; 256], pivot: &[u8; 256]) -> Vec<u8> {
+/// `0`, `1`, `2` as they are; a pivot letter (listed once in the region) 4;
+/// a pier letter 8 + the distance to its other site going forward.
+fn invariant(b: &[u8], region_count: &[u8; 256]) -> Vec<u8> {
     let mut out = Vec::with_capacity(b.len());
-    invariant_into(b, region_count, pivot, &mut out);
+    invariant_into(b, region_count, &mut out);
     out
 }
 
 /// [`invariant`] into a buffer (cleared first).
-fn invariant_into(b: &[u8], region_count: &[u8; 256], pivot: &[u8; 256], out: &mut Vec<u8>) {
+fn invariant_into(b: &[u8], region_count: &[u8; 256], out: &mut Vec<u8>) {
     out.clear();
     let n = b.len();
     for (i, &x) in b.iter().enumerate() {
         if !is_letter(x) {
             out.push(x);
         } else if region_count[x as usize] < 2 {
-            out.push(pivot[x as usize]);
+            out.push(4);
         } else {
             let mut d = 1;
             while d < n && b[(i + d) % n] != x {
@@ -97,127 +96,8 @@ fn invariant_into(b: &[u8], region_count: &[u8; 256], pivot: &[u8; 256], out: &m
     }
 }
 
-/// Per region, the reading of each pivot letter in it (listed once there):
-/// 4 + what the region of its other site is worth (its lives beyond 2, at
-/// most 3), so that pivots into different regions sort apart. Measured
-/// from empty tables against a plain 4 for every pivot: normal play 12 to
-/// 16 spots (outcome and nimber) expanded 2,212,006 positions instead of
-/// 3,293,364 (12, 15 and 16 fewer, 13 and 14 more), misère 9 spots
-/// 600,884 instead of 461,196.
-fn pivot_tables_of(land: &[Vec<Vec<u8>>]) -> Vec<[u8; 256]> {
-    let mut flat = Vec::new();
-    let mut bounds = Vec::new();
-    let mut regions = Vec::new();
-    for r in land {
-        let first = bounds.len();
-        for b in r {
-            bounds.push((flat.len(), b.len()));
-            flat.extend_from_slice(b);
-            flat.push(END_BOUNDARY);
-        }
-        flat.push(END_REGION);
-        regions.push((first, bounds.len()));
-    }
-    let mut out = Vec::new();
-    pivot_tables(&flat, &bounds, &regions, &mut out);
-    out
-}
-
-/// [`pivot_tables_of`] for a land given as bytes with its boundaries'
-/// (start, length) and its regions' ranges of boundaries.
-fn pivot_tables(
-    land: &[u8],
-    bounds: &[(usize, usize)],
-    regions: &[(usize, usize)],
-    out: &mut Vec<[u8; 256]>,
-) {
-    let mut p = Pivots::default();
-    p.read(land, bounds, regions);
-    out.clear();
-    for ri in 0..regions.len() {
-        let mut t = [4u8; 256];
-        p.fill(land, bounds, regions, ri, &mut t);
-        out.push(t);
-    }
-}
-
-/// What the pivot readings of a land are made from: the lives of each
-/// region (a letter listed twice in it counts once) and the regions each
-/// letter is listed in.
-struct Pivots {
-    lives: Vec<u32>,
-    first: [u16; 256],
-    second: [u16; 256],
-}
-
-impl Default for Pivots {
-    fn default() -> Pivots {
-        Pivots {
-            lives: Vec::new(),
-            first: [u16::MAX; 256],
-            second: [u16::MAX; 256],
-        }
-    }
-}
-
-impl Pivots {
-    fn read(&mut self, land: &[u8], bounds: &[(usize, usize)], regions: &[(usize, usize)]) {
-        self.lives.clear();
-        self.first = [u16::MAX; 256];
-        self.second = [u16::MAX; 256];
-        for (ri, &(a, b)) in regions.iter().enumerate() {
-            let mut l: u32 = 0;
-            for &(s, n) in &bounds[a..b] {
-                for &x in &land[s..s + n] {
-                    if !is_letter(x) {
-                        l += super::compact::lives_of(x);
-                        continue;
-                    }
-                    let (f, g) = (&mut self.first[x as usize], &mut self.second[x as usize]);
-                    if *f == u16::MAX {
-                        *f = ri as u16;
-                        l += 1;
-                    } else if *f as usize != ri && *g == u16::MAX {
-                        *g = ri as u16;
-                        l += 1;
-                    }
-                }
-            }
-            self.lives.push(l);
-        }
-    }
-
-    /// Sets the readings of the pivots of region `ri` in `t` (the other
-    /// entries are left as they are).
-    fn fill(
-        &self,
-        land: &[u8],
-        bounds: &[(usize, usize)],
-        regions: &[(usize, usize)],
-        ri: usize,
-        t: &mut [u8; 256],
-    ) {
-        let (a, b) = regions[ri];
-        for &(s, n) in &bounds[a..b] {
-            for &x in &land[s..s + n] {
-                let (f, g) = (self.first[x as usize], self.second[x as usize]);
-                if is_letter(x) && g != u16::MAX {
-                    let other = if f as usize == ri { g } else { f };
-                    t[x as usize] = 4 + self.lives[other as usize].saturating_sub(2).min(3) as u8;
-                }
-            }
-        }
-    }
-}
-
 /// [`invariant`] in one pass (and a second for piers): `next` is scratch.
-fn invariant_fast(
-    b: &[u8],
-    region_count: &[u8; 256],
-    pivot: &[u8; 256],
-    out: &mut Vec<u8>,
-    next: &mut [u16; 256],
-) {
+fn invariant_fast(b: &[u8], region_count: &[u8; 256], out: &mut Vec<u8>, next: &mut [u16; 256]) {
     let n = b.len();
     out.clear();
     out.resize(n, 0);
@@ -233,7 +113,7 @@ fn invariant_fast(
             }
             next[x as usize] = idx as u16;
         } else if idx < n {
-            out[i] = if is_letter(x) { pivot[x as usize] } else { x };
+            out[i] = if is_letter(x) { 4 } else { x };
         }
     }
 }
@@ -269,12 +149,7 @@ fn region_count(region: &[Vec<u8>]) -> [u8; 256] {
 
 /// The region read in one orientation: boundaries sorted by invariant
 /// reading, and the region's reading (readings joined by END_BOUNDARY).
-fn read_region(
-    region: &[Vec<u8>],
-    pivot: &[u8; 256],
-    mirror: bool,
-    all_starts: bool,
-) -> (Vec<u8>, Vec<Read>) {
+fn read_region(region: &[Vec<u8>], mirror: bool, all_starts: bool) -> (Vec<u8>, Vec<Read>) {
     let count = region_count(region);
     let mut reads: Vec<Read> = region
         .iter()
@@ -284,7 +159,7 @@ fn read_region(
             } else {
                 b.clone()
             };
-            let inv = invariant(&raw, &count, pivot);
+            let inv = invariant(&raw, &count);
             let st = least_rotation_start(&inv);
             let inv_rot = rotate(&inv, st);
             let starts = if all_starts {
@@ -349,7 +224,6 @@ struct PseudoKey {
     readings: Vec<u8>,
     sites: Vec<u8>,
     spans: Vec<(usize, usize, usize, usize)>,
-    pivots: Pivots,
 }
 
 impl PseudoKey {
@@ -374,20 +248,16 @@ impl PseudoKey {
         self.readings.clear();
         self.sites.clear();
         self.spans.clear();
-        self.pivots.read(land, &self.bounds, &self.regions);
-        let mut pivot = [4u8; 256];
         let mut count = [0u8; 256];
-        for (ri, &(a, b)) in self.regions.iter().enumerate() {
+        for &(a, b) in &self.regions {
             let bs = &self.bounds[a..b];
             for &(s, l) in bs {
                 for &x in &land[s..s + l] {
                     count[x as usize] = count[x as usize].wrapping_add(1);
                 }
             }
-            self.pivots
-                .fill(land, &self.bounds, &self.regions, ri, &mut pivot);
-            self.fwd.read(land, bs, &count, &pivot, false);
-            self.rev.read(land, bs, &count, &pivot, true);
+            self.fwd.read(land, bs, &count, false);
+            self.rev.read(land, bs, &count, true);
             for &(s, l) in bs {
                 for &x in &land[s..s + l] {
                     count[x as usize] = 0;
@@ -446,14 +316,7 @@ struct FlatRead {
 impl FlatRead {
     /// Reads the region whose boundaries are `bounds` (start, length) in
     /// `land`.
-    fn read(
-        &mut self,
-        land: &[u8],
-        bounds: &[(usize, usize)],
-        count: &[u8; 256],
-        pivot: &[u8; 256],
-        mirror: bool,
-    ) {
+    fn read(&mut self, land: &[u8], bounds: &[(usize, usize)], count: &[u8; 256], mirror: bool) {
         self.inv.clear();
         self.sites.clear();
         self.spans.clear();
@@ -466,7 +329,7 @@ impl FlatRead {
                 let x = b[0];
                 let inv = match x {
                     x if !is_letter(x) => x,
-                    x if count[x as usize] < 2 => pivot[x as usize],
+                    x if count[x as usize] < 2 => 4,
                     _ => 9,
                 };
                 self.spans.push((self.inv.len(), 1));
@@ -480,7 +343,7 @@ impl FlatRead {
             } else {
                 self.raw.extend_from_slice(b);
             }
-            invariant_fast(&self.raw, count, pivot, &mut self.plain, &mut next);
+            invariant_fast(&self.raw, count, &mut self.plain, &mut next);
             let st = least_rotation_start(&self.plain);
             let at = self.inv.len();
             self.inv.extend_from_slice(&self.plain[st..]);
@@ -536,13 +399,11 @@ struct RegionChoices {
 
 impl LandCanon for ExactCanon {
     fn key(&self, land: &[Vec<Vec<u8>>]) -> Vec<u8> {
-        let pivots = pivot_tables_of(land);
         let mut regions: Vec<RegionChoices> = land
             .iter()
-            .enumerate()
-            .map(|(ri, r)| {
-                let fwd = read_region(r, &pivots[ri], false, true);
-                let rev = read_region(r, &pivots[ri], true, true);
+            .map(|r| {
+                let fwd = read_region(r, false, true);
+                let rev = read_region(r, true, true);
                 match fwd.0.cmp(&rev.0) {
                     std::cmp::Ordering::Less => RegionChoices {
                         reading: fwd.0,
@@ -694,13 +555,11 @@ mod tests {
     /// The pseudo-canonical key built the plain way, from [`read_region`]
     /// (vectors per boundary): the flat version must give the same bytes.
     fn plain_pseudo_key(land: &[Vec<Vec<u8>>]) -> Vec<u8> {
-        let pivots = pivot_tables_of(land);
         let mut regions: Vec<(Vec<u8>, Vec<Read>)> = land
             .iter()
-            .enumerate()
-            .map(|(ri, r)| {
-                let fwd = read_region(r, &pivots[ri], false, false);
-                let rev = read_region(r, &pivots[ri], true, false);
+            .map(|r| {
+                let fwd = read_region(r, false, false);
+                let rev = read_region(r, true, false);
                 if rev.0 < fwd.0 {
                     rev
                 } else {
