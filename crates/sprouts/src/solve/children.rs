@@ -5,6 +5,12 @@
 //! interchangeable: a join takes one representative of each pair of such
 //! classes, and a split sends a *number* of each class to one side instead
 //! of every subset. What is left is deduplicated by the children's keys.
+//!
+//! A land's moves are listed first ([`Shape::moves`]), then each is played
+//! into one flat buffer in key form, simplified and keyed ([`Simplifier`]);
+//! all the children of a land share one buffer ([`Children`]). The solver
+//! may stop early, as soon as one child settles the position it searches
+//! ([`children_unless`]).
 
 use super::canon::{least_rotation_start, LandCanon};
 use super::compact::{

@@ -1,7 +1,7 @@
 //! Misère play: depth-first proof-number search on whole positions.
 //!
 //! Lands do not add in misère play, so a node is a whole position (its
-//! sorted land keys, see [`position_key`](super::position_key)). Its
+//! sorted land keys, see [`position_key`]). Its
 //! children are every child of every distinct land with the other lands
 //! beside it; a position with no land left is won by the player to move
 //! (who cannot move). The search is the one of normal play ([`super::pns`]):
