@@ -9,7 +9,9 @@
 //! reordering boundaries and regions, renaming spots, and mirroring one
 //! whole region (reversing all its boundaries).
 
-use super::compact::{is_letter, END_BOUNDARY, END_REGION, FIRST_LETTER};
+use super::compact::{
+    flat, is_letter, read_spans, RegionSpan, END_BOUNDARY, END_REGION, FIRST_LETTER,
+};
 
 /// Computes the key of one land (its regions of boundaries of site bytes).
 ///
@@ -188,14 +190,7 @@ fn read_region(region: &[Vec<u8>], mirror: bool, all_starts: bool) -> (Vec<u8>, 
 
 impl LandCanon for PseudoCanon {
     fn key(&self, land: &[Vec<Vec<u8>>]) -> Vec<u8> {
-        let mut flat = Vec::new();
-        for r in land {
-            for b in r {
-                flat.extend_from_slice(b);
-                flat.push(END_BOUNDARY);
-            }
-            flat.push(END_REGION);
-        }
+        let flat = flat(land);
         let mut out = Vec::with_capacity(flat.len());
         self.key_flat(&flat, &mut out);
         out
@@ -215,8 +210,8 @@ impl LandCanon for PseudoCanon {
 struct PseudoKey {
     /// Every boundary's (start, length) in the land.
     bounds: Vec<(usize, usize)>,
-    /// Every region's range of boundaries.
-    regions: Vec<(usize, usize)>,
+    /// Every region.
+    regions: Vec<RegionSpan>,
     fwd: FlatRead,
     rev: FlatRead,
     /// Per region: its reading and its sites (boundaries in reading order,
@@ -232,25 +227,13 @@ impl PseudoKey {
     /// sorting regions by reading (stably) and renaming letters; done in
     /// flat buffers instead of vectors per boundary.
     fn key(&mut self, land: &[u8], out: &mut Vec<u8>) {
-        self.bounds.clear();
-        self.regions.clear();
-        let (mut start, mut first) = (0, 0);
-        for (i, &x) in land.iter().enumerate() {
-            if x == END_BOUNDARY {
-                self.bounds.push((start, i - start));
-                start = i + 1;
-            } else if x == END_REGION {
-                self.regions.push((first, self.bounds.len()));
-                first = self.bounds.len();
-                start = i + 1;
-            }
-        }
+        read_spans(land, &mut self.bounds, &mut self.regions);
         self.readings.clear();
         self.sites.clear();
         self.spans.clear();
         let mut count = [0u8; 256];
-        for &(a, b) in &self.regions {
-            let bs = &self.bounds[a..b];
+        for r in &self.regions {
+            let bs = &self.bounds[r.bounds.clone()];
             for &(s, l) in bs {
                 for &x in &land[s..s + l] {
                     count[x as usize] = count[x as usize].wrapping_add(1);

@@ -14,8 +14,8 @@
 
 use super::canon::{least_rotation_start, LandCanon};
 use super::compact::{
-    is_letter, lands_of, Simplifier, DEAD, END_BOUNDARY, END_LAND, END_REGION, FIRST_LETTER, ONE,
-    TWO, ZERO,
+    is_letter, lands_of, read_spans, RegionSpan, Simplifier, DEAD, END_BOUNDARY, END_LAND,
+    END_REGION, FIRST_LETTER, ONE, TWO, ZERO,
 };
 
 /// A child position of a land: the keys of the lands it splits into, sorted.
@@ -117,12 +117,10 @@ struct Shape<'a> {
     fresh: [u8; 3],
 }
 
-/// A region of the land: its boundaries (indices into `bounds`), its bytes
-/// in the key (END_REGION included), and, for each of its boundaries, the
-/// others grouped into classes (for splits).
+/// A region of the land: where it lies in the key, and, for each of its
+/// boundaries, the others grouped into classes (for splits).
 struct Region {
-    bounds: std::ops::Range<usize>,
-    bytes: std::ops::Range<usize>,
+    span: RegionSpan,
     /// The class of every boundary (see [`Shape::classes`]).
     class: Vec<usize>,
     /// For every boundary that represents its class, the other boundaries
@@ -157,25 +155,17 @@ enum Move {
 
 impl<'a> Shape<'a> {
     fn of(land: &'a [u8]) -> Shape<'a> {
-        let mut bounds: Vec<(usize, usize)> = Vec::new();
-        let mut regions: Vec<Region> = Vec::new();
-        let (mut start, mut first, mut rstart) = (0, 0, 0);
-        for (i, &x) in land.iter().enumerate() {
-            if x == END_BOUNDARY {
-                bounds.push((start, i - start));
-                start = i + 1;
-            } else if x == END_REGION {
-                regions.push(Region {
-                    bounds: first..bounds.len(),
-                    bytes: rstart..i + 1,
-                    class: Vec::new(),
-                    groups: Vec::new(),
-                });
-                first = bounds.len();
-                start = i + 1;
-                rstart = i + 1;
-            }
-        }
+        let mut bounds = Vec::new();
+        let mut spans = Vec::new();
+        read_spans(land, &mut bounds, &mut spans);
+        let regions = spans
+            .into_iter()
+            .map(|span| Region {
+                span,
+                class: Vec::new(),
+                groups: Vec::new(),
+            })
+            .collect();
         let max_letter = land
             .iter()
             .copied()
@@ -205,7 +195,7 @@ impl<'a> Shape<'a> {
 
     /// Boundary `i` of region `r` (its sites).
     fn bd(&self, r: usize, i: usize) -> &'a [u8] {
-        let (s, l) = self.bounds[self.regions[r].bounds.start + i];
+        let (s, l) = self.bounds[self.regions[r].span.bounds.start + i];
         &self.land[s..s + l]
     }
 
@@ -213,7 +203,7 @@ impl<'a> Shape<'a> {
     /// the same sites (up to rotation) share a class (named by its first
     /// boundary); any other boundary is alone.
     fn classes(&self, r: usize) -> Vec<usize> {
-        let n = self.regions[r].bounds.len();
+        let n = self.regions[r].span.bounds.len();
         let mut class = vec![0usize; n];
         let mut reps: Vec<(Vec<u8>, usize)> = Vec::new();
         for (i, c) in class.iter_mut().enumerate() {
@@ -383,7 +373,7 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
 
     /// Starts a child of a move in region `r`: every other region as it is.
     fn begin(&mut self, r: usize) {
-        let bytes = &self.shape.regions[r].bytes;
+        let bytes = &self.shape.regions[r].span.bytes;
         let land = self.shape.land;
         self.buf.clear();
         self.buf.extend_from_slice(&land[..bytes.start]);
@@ -420,7 +410,7 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
         buf.extend_from_slice(&b1[p + 1..]);
         buf.extend_from_slice(&b1[..p]);
         buf.push(END_BOUNDARY);
-        for k in 0..self.shape.regions[r].bounds.len() {
+        for k in 0..self.shape.regions[r].span.bounds.len() {
             if k != i && k != j {
                 self.push_bd(r, k);
             }

@@ -132,17 +132,57 @@ pub(crate) fn regions_of(pos: &Position) -> Result<Regions, SolveError> {
 ///
 /// Tests cross-check the result against the model (`tests/solve.rs`).
 pub(crate) fn simplify<C: LandCanon + ?Sized>(regions: Regions, canon: &C, out: &mut Vec<Vec<u8>>) {
-    let mut flat = Vec::new();
-    for r in &regions {
-        for b in r {
-            flat.extend_from_slice(b);
-            flat.push(END_BOUNDARY);
-        }
-        flat.push(END_REGION);
-    }
     let mut lands = Vec::new();
-    Simplifier::default().run(&flat, canon, &mut lands);
+    Simplifier::default().run(&flat(&regions), canon, &mut lands);
     out.extend(lands_of(&lands).map(<[u8]>::to_vec));
+}
+
+/// Regions written the way keys are: sites, each boundary ended by
+/// [`END_BOUNDARY`], each region by [`END_REGION`].
+pub(crate) fn flat(regions: &[Vec<Vec<u8>>]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for r in regions {
+        for b in r {
+            out.extend_from_slice(b);
+            out.push(END_BOUNDARY);
+        }
+        out.push(END_REGION);
+    }
+    out
+}
+
+/// A region of a land written as a key: its boundaries (indices into the
+/// list of boundaries) and its bytes ([`END_REGION`] included).
+#[derive(Clone, Debug)]
+pub(crate) struct RegionSpan {
+    pub(crate) bounds: std::ops::Range<usize>,
+    pub(crate) bytes: std::ops::Range<usize>,
+}
+
+/// Reads a land written as a key (letters of any numbers) into its
+/// boundaries' (start, length) and its regions (both lists cleared first).
+pub(crate) fn read_spans(
+    land: &[u8],
+    bounds: &mut Vec<(usize, usize)>,
+    regions: &mut Vec<RegionSpan>,
+) {
+    bounds.clear();
+    regions.clear();
+    let (mut start, mut first, mut region_start) = (0, 0, 0);
+    for (i, &x) in land.iter().enumerate() {
+        if x == END_BOUNDARY {
+            bounds.push((start, i - start));
+            start = i + 1;
+        } else if x == END_REGION {
+            regions.push(RegionSpan {
+                bounds: first..bounds.len(),
+                bytes: region_start..i + 1,
+            });
+            first = bounds.len();
+            start = i + 1;
+            region_start = i + 1;
+        }
+    }
 }
 
 /// The lands of a flat list of lands (each followed by [`END_LAND`]).
