@@ -9,6 +9,10 @@
 //! reordering boundaries and regions, renaming spots, and mirroring one
 //! whole region (reversing all its boundaries).
 
+use std::hash::Hasher;
+
+use rustc_hash::{FxHashMap, FxHasher};
+
 use super::compact::{
     flat, is_letter, read_spans, RegionSpan, END_BOUNDARY, END_REGION, FIRST_LETTER,
 };
@@ -219,6 +223,76 @@ struct PseudoKey {
     readings: Vec<u8>,
     sites: Vec<u8>,
     spans: Vec<(usize, usize, usize, usize)>,
+    memo: RegionMemo,
+}
+
+/// The readings of regions already read. A region's reading and its sites
+/// in reading order depend on its bytes alone (letters as numbered there),
+/// and a child keeps most regions of its parent byte for byte, so most
+/// regions are looked up rather than read.
+#[derive(Default)]
+struct RegionMemo {
+    /// Entry of each hash of region bytes (one region per hash: another
+    /// region with the same hash is read every time, never mistaken).
+    index: FxHashMap<u64, u32>,
+    /// (start in `arena`, region length, reading length, sites length).
+    entries: Vec<(u32, u32, u32, u32)>,
+    /// Each entry's region bytes, reading and sites, one after the other.
+    arena: Vec<u8>,
+}
+
+impl RegionMemo {
+    /// The memory the memo may use before it starts afresh.
+    const BYTES: usize = 16 << 20;
+
+    fn hash(region: &[u8]) -> u64 {
+        let mut h = FxHasher::default();
+        h.write(region);
+        h.finish()
+    }
+
+    /// Appends the reading and sites of `region` if it is known.
+    fn get(&self, region: &[u8], reading: &mut Vec<u8>, sites: &mut Vec<u8>) -> bool {
+        let Some(&e) = self.index.get(&Self::hash(region)) else {
+            return false;
+        };
+        let (start, rl, nl, sl) = self.entries[e as usize];
+        let (a, b, c, d) = (
+            start as usize,
+            (start + rl) as usize,
+            (start + rl + nl) as usize,
+            (start + rl + nl + sl) as usize,
+        );
+        if &self.arena[a..b] != region {
+            return false;
+        }
+        reading.extend_from_slice(&self.arena[b..c]);
+        sites.extend_from_slice(&self.arena[c..d]);
+        true
+    }
+
+    /// Records the reading and sites of `region` (unless another region
+    /// holds its hash).
+    fn put(&mut self, region: &[u8], reading: &[u8], sites: &[u8]) {
+        if self.arena.len() + region.len() + reading.len() + sites.len() > Self::BYTES {
+            self.index.clear();
+            self.entries.clear();
+            self.arena.clear();
+        }
+        let e = self.entries.len() as u32;
+        if let std::collections::hash_map::Entry::Vacant(v) = self.index.entry(Self::hash(region)) {
+            v.insert(e);
+            self.entries.push((
+                self.arena.len() as u32,
+                region.len() as u32,
+                reading.len() as u32,
+                sites.len() as u32,
+            ));
+            self.arena.extend_from_slice(region);
+            self.arena.extend_from_slice(reading);
+            self.arena.extend_from_slice(sites);
+        }
+    }
 }
 
 impl PseudoKey {
@@ -233,6 +307,13 @@ impl PseudoKey {
         self.spans.clear();
         let mut count = [0u8; 256];
         for r in &self.regions {
+            let region = &land[r.bytes.clone()];
+            let (r0, s0) = (self.readings.len(), self.sites.len());
+            if self.memo.get(region, &mut self.readings, &mut self.sites) {
+                self.spans
+                    .push((r0, self.readings.len(), s0, self.sites.len()));
+                continue;
+            }
             let bs = &self.bounds[r.bounds.clone()];
             for &(s, l) in bs {
                 for &x in &land[s..s + l] {
@@ -251,9 +332,10 @@ impl PseudoKey {
             } else {
                 &self.fwd
             };
-            let (r0, s0) = (self.readings.len(), self.sites.len());
             self.readings.extend_from_slice(&pick.reading);
             pick.sites_in_order(&mut self.sites);
+            self.memo
+                .put(region, &self.readings[r0..], &self.sites[s0..]);
             self.spans
                 .push((r0, self.readings.len(), s0, self.sites.len()));
         }
@@ -574,6 +656,8 @@ mod tests {
                 1..4,
             )
         ) {
+            prop_assert_eq!(PseudoCanon.key(&land), plain_pseudo_key(&land));
+            // Again, every region now read from the memo.
             prop_assert_eq!(PseudoCanon.key(&land), plain_pseudo_key(&land));
         }
     }
