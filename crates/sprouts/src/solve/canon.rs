@@ -305,37 +305,15 @@ impl PseudoKey {
         self.readings.clear();
         self.sites.clear();
         self.spans.clear();
-        let mut count = [0u8; 256];
-        for r in &self.regions {
+        for ri in 0..self.regions.len() {
+            let r = self.regions[ri].clone();
             let region = &land[r.bytes.clone()];
             let (r0, s0) = (self.readings.len(), self.sites.len());
-            if self.memo.get(region, &mut self.readings, &mut self.sites) {
-                self.spans
-                    .push((r0, self.readings.len(), s0, self.sites.len()));
-                continue;
+            if !self.memo.get(region, &mut self.readings, &mut self.sites) {
+                self.read_both_ways(land, &r);
+                self.memo
+                    .put(region, &self.readings[r0..], &self.sites[s0..]);
             }
-            let bs = &self.bounds[r.bounds.clone()];
-            for &(s, l) in bs {
-                for &x in &land[s..s + l] {
-                    count[x as usize] = count[x as usize].wrapping_add(1);
-                }
-            }
-            self.fwd.read(land, bs, &count, false);
-            self.rev.read(land, bs, &count, true);
-            for &(s, l) in bs {
-                for &x in &land[s..s + l] {
-                    count[x as usize] = 0;
-                }
-            }
-            let pick = if self.rev.reading < self.fwd.reading {
-                &self.rev
-            } else {
-                &self.fwd
-            };
-            self.readings.extend_from_slice(&pick.reading);
-            pick.sites_in_order(&mut self.sites);
-            self.memo
-                .put(region, &self.readings[r0..], &self.sites[s0..]);
             self.spans
                 .push((r0, self.readings.len(), s0, self.sites.len()));
         }
@@ -354,6 +332,28 @@ impl PseudoKey {
             }
             out.push(END_REGION);
         }
+    }
+
+    /// Reads region `r` of `land` in both orientations and appends the
+    /// smaller reading (forward on a tie) and its sites to `readings` and
+    /// `sites`.
+    fn read_both_ways(&mut self, land: &[u8], r: &RegionSpan) {
+        let bs = &self.bounds[r.bounds.clone()];
+        let mut count = [0u8; 256];
+        for &(s, l) in bs {
+            for &x in &land[s..s + l] {
+                count[x as usize] = count[x as usize].wrapping_add(1);
+            }
+        }
+        self.fwd.read(land, bs, &count, false);
+        self.rev.read(land, bs, &count, true);
+        let pick = if self.rev.reading < self.fwd.reading {
+            &self.rev
+        } else {
+            &self.fwd
+        };
+        self.readings.extend_from_slice(&pick.reading);
+        pick.sites_in_order(&mut self.sites);
     }
 }
 
