@@ -14,9 +14,10 @@
 //!
 //! The children of a land are generated once and kept in a cache (df-pn
 //! comes back to the same node many times). A child that is a sum of lands
-//! whose nimbers are not all known yet is first scored as an unknown leaf;
-//! the nimbers of its smaller lands are computed (each by this same search,
-//! exactly) only when the search chooses to go into it.
+//! whose nimbers are not all known yet is scored by what computing the
+//! nimbers of its smaller lands still costs (see `sum_score`); going into it
+//! takes one bounded step on one of those nimbers (a couple of this same
+//! search), so the search can leave it for a sibling that became cheaper.
 //!
 //! The game is acyclic (every move takes a life), so df-pn needs none of its
 //! usual care for cycles.
@@ -99,23 +100,6 @@ struct Reduced {
     /// The one with most lives (then the longest key; the last on a tie):
     /// the land kept when the others' nimbers are computed.
     big: usize,
-    /// Twice the lives of the unknown lands, in all and of the largest.
-    total: u64,
-    largest: u64,
-}
-
-impl Reduced {
-    /// The first numbers of a sum whose nimbers are not all known: going into
-    /// it means computing the nimbers of all its unknown lands but the largest,
-    /// so it costs more the more lives those have: 1 + half their lives.
-    /// Measured from empty tables (positions expanded, 11 to 14 spots):
-    /// 330,600 with this estimate, 543,818 when every unknown child starts at 1
-    /// (11 spots: 7,638 against 27,652); twice, all, two thirds, a third or a
-    /// sixth of their lives expanded more positions at 13 spots.
-    fn estimate(&self) -> Score {
-        let v = 1 + (self.total - self.largest) / 4;
-        Score { pn: v, dn: v }
-    }
 }
 
 /// The outcome for the mover of a sum of lands plus a heap, if the store's
@@ -285,8 +269,6 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             unknown: 0,
             last: 0,
             big: 0,
-            total: 0,
-            largest: 0,
         };
         let mut big_key = (0, 0);
         for (i, l) in lands.iter().enumerate() {
@@ -300,12 +282,57 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                     }
                     r.unknown += 1;
                     r.last = i;
-                    r.total += t;
-                    r.largest = r.largest.max(t);
                 }
             }
         }
         r
+    }
+
+    /// The first heap with which a land's couple is not proved a win, and
+    /// that couple's numbers (1, 1 when the table has none).
+    fn front(&mut self, land: &[u8]) -> (u8, u64, u64) {
+        let mut h = 0u8;
+        while self.proved(land, h) == Some(true) {
+            h += 1;
+        }
+        let (pn, dn) = self.numbers(land, h).unwrap_or((1, 1));
+        (h, pn, dn)
+    }
+
+    /// The numbers of a sum with at least two lands of unknown nimber, as
+    /// SPOTS scores its multi-land nodes (Čížek, Balko & Schmid 2025):
+    /// going into it means computing the nimbers of all of them but the
+    /// largest, one couple (land + heap) at a time, so it costs 1 plus, for
+    /// each, the least of its current couple's proof and disproof numbers
+    /// (a quarter of its twice lives while the table has none). Also the
+    /// land to work on next (the cheapest) and its share.
+    ///
+    /// Measured from empty tables against computing those nimbers at once,
+    /// each to the end, when the search first went into the sum (with the
+    /// same first numbers): 11 to 15 spots expanded 580,045 positions
+    /// instead of 1,015,084, and the nimber of 16 spots took 4.6 s instead
+    /// of 104 s. A sixth or an eighth of the twice lives, instead of a
+    /// quarter, expanded 511,000 and 571,000 positions (the search is
+    /// chaotic), but the nimber of 16 spots took twice as long.
+    fn sum_score(&mut self, lands: &[Vec<u8>], r: &Reduced) -> (Score, usize, u64) {
+        let mut v = 1u64;
+        let mut best = (u64::MAX, usize::MAX);
+        for (i, l) in lands.iter().enumerate() {
+            if i == r.big || matches!(self.store.get_normal(l), Some(NormalEntry::Nimber(_))) {
+                continue;
+            }
+            let (h, _, _) = self.front(l);
+            let c = match self.numbers(l, h) {
+                Some((pn, dn)) => pn.min(dn),
+                None => twice_lives(l) as u64 / 4,
+            };
+            v = v.saturating_add(c);
+            if c < best.0 {
+                best = (c, i);
+            }
+        }
+        let v = v.min(INF - 1);
+        (Score { pn: v, dn: v }, best.1, best.0)
     }
 
     /// The score of a child (seen from the child's mover, the opponent).
@@ -330,7 +357,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                         }
                     }
                     1 => self.couple(&lands[r.last], r.heap),
-                    _ => r.estimate(),
+                    _ => self.sum_score(lands, &r).0,
                 }
             }
         }
@@ -487,13 +514,23 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                     if r.unknown == 1 {
                         self.mid(&lands[r.last], r.heap, child_pn, child_dn)?;
                     } else {
-                        // Go into the sum: the nimbers of all its unknown
-                        // lands but the one with most lives, exactly.
-                        for (i, l) in lands.iter().enumerate() {
-                            if i != r.big {
-                                self.land_nimber(l)?;
-                            }
-                        }
+                        // Go into the sum: one step on the nimber of its
+                        // cheapest land (not the one with most lives). The
+                        // sum stays within its thresholds while that
+                        // couple's least number stays under `m`; the couple
+                        // stops when either number reaches its threshold,
+                        // so a number already past `m` gets none.
+                        let (s, j, c) = self.sum_score(lands, &r);
+                        let (h, pn, dn) = self.front(&lands[j]);
+                        let m = child_pn.min(child_dn) - (s.pn - c);
+                        let (tp, td) = if pn < m && dn < m {
+                            (m, m)
+                        } else if pn < m {
+                            (m, INF)
+                        } else {
+                            (INF, m)
+                        };
+                        self.mid(&lands[j], h, tp, td)?;
                     }
                 }
             }
