@@ -97,6 +97,37 @@ fn pseudo_keyed_generator_matches_model_on_random_positions() {
     generator_matches_model(&PseudoCanon, 0x5eed_1234_abcd_0002, 200, 2);
 }
 
+/// Lands whose boundaries repeat (turns of a boundary that leave it as it
+/// is, boundaries alike up to their own letters): the generator plays one
+/// move of each kind, and must still find every child the model finds.
+#[test]
+fn generator_matches_model_on_symmetric_lands() {
+    let lands = [
+        "0.0.1a1a.1b1b.1c1c.",
+        "0.1a1a.1b1b.cd.|0.cd.",
+        "0.0.1abc1cba.d.|0.d.",
+        "1a1a.1b1b.2.",
+        "0.1a2a1b2b.",
+        "12121212.",
+        "0.0.ab.cd.|cd.|ab.",
+        "1a1a1b1b.0.",
+    ];
+    for text in lands {
+        let land: Land = text.parse().unwrap();
+        let p = sprouts::solve::lands_position(std::slice::from_ref(&land)).unwrap();
+        for canon in [&PseudoCanon as &dyn LandCanon, &ExactCanon] {
+            let ours: BTreeSet<Vec<Land>> = land_children(&land, canon)
+                .into_iter()
+                .map(|c| {
+                    let whole = sprouts::solve::lands_position(&c).unwrap();
+                    decompose_with(&whole, &ExactCanon).unwrap()
+                })
+                .collect();
+            assert_eq!(ours, model_children(&p, &ExactCanon), "children of {text}");
+        }
+    }
+}
+
 #[test]
 fn pseudo_and_exact_keys_describe_the_same_lands() {
     // Re-keying a pseudo-canonical key exactly gives the exact key of the

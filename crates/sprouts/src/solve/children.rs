@@ -1,10 +1,14 @@
 //! The moves of a land, played on the compact form (NOTES.md section 2 on
 //! site bytes instead of labelled spots).
 //!
-//! Boundaries of a region with the same sites and no letter are
-//! interchangeable: a join takes one representative of each pair of such
-//! classes, and a split sends a *number* of each class to one side instead
-//! of every subset. What is left is deduplicated by the children's keys.
+//! Boundaries of a region with the same sites up to their own letters
+//! (letters with both sites on that boundary) are interchangeable: a join
+//! takes one representative of each pair of such classes, and a split sends
+//! a *number* of each class to one side instead of every subset. A boundary
+//! that a turn leaves as it is (`1a1a`) is drawn from one turn of its sites
+//! only. What is left is deduplicated by the children's keys. (12 spots:
+//! 1,282,626 moves played for 750,895 distinct children, instead of
+//! 1,390,438 when only letterless boundaries were interchangeable.)
 //!
 //! A land's moves are listed first ([`Shape::moves`]), then each is played
 //! into one flat buffer in key form, simplified and keyed ([`Simplifier`]);
@@ -199,26 +203,24 @@ impl<'a> Shape<'a> {
         &self.land[s..s + l]
     }
 
-    /// The class of each boundary of region `r`: letterless boundaries with
-    /// the same sites (up to rotation) share a class (named by its first
-    /// boundary); any other boundary is alone.
+    /// The class of each boundary of region `r`: boundaries with the same
+    /// sites up to rotation and to renaming their own letters (letters
+    /// whose two sites are both on that boundary) share a class (named by
+    /// its first boundary); a boundary with a letter it shares with another
+    /// boundary is alone.
     fn classes(&self, r: usize) -> Vec<usize> {
         let n = self.regions[r].span.bounds.len();
         let mut class = vec![0usize; n];
         let mut reps: Vec<(Vec<u8>, usize)> = Vec::new();
         for (i, c) in class.iter_mut().enumerate() {
-            let b = self.bd(r, i);
-            if b.iter().any(|&x| is_letter(x)) {
+            let Some(form) = boundary_form(self.bd(r, i)) else {
                 *c = i;
                 continue;
-            }
-            let st = least_rotation_start(b);
-            let mut rot = b[st..].to_vec();
-            rot.extend_from_slice(&b[..st]);
-            match reps.iter().find(|(c, _)| *c == rot) {
+            };
+            match reps.iter().find(|(c, _)| *c == form) {
                 Some(&(_, first)) => *c = first,
                 None => {
-                    reps.push((rot, i));
+                    reps.push((form, i));
                     *c = i;
                 }
             }
@@ -263,8 +265,10 @@ impl<'a> Shape<'a> {
                     if !rep {
                         continue;
                     }
-                    for p in 0..self.bd(r, i).len() {
-                        for q in 0..self.bd(r, j).len() {
+                    // A rotation that leaves a boundary as it is maps its
+                    // sites onto each other: one turn of each is enough.
+                    for p in 0..period(self.bd(r, i)) {
+                        for q in 0..period(self.bd(r, j)) {
                             out.push(Move::Join { r, i, p, j, q });
                         }
                     }
@@ -277,17 +281,18 @@ impl<'a> Shape<'a> {
                 }
                 let ways: usize = groups.iter().map(|g| g.len() + 1).product();
                 let b = self.bd(r, i);
+                let per = period(b);
                 for p in 0..b.len() {
                     let mut split = |q| {
                         for d in 0..ways {
                             out.push(Move::Split { r, i, p, q, d });
                         }
                     };
-                    if b[p] == ZERO || b[p] == ONE {
+                    if (b[p] == ZERO || b[p] == ONE) && p < per {
                         split(None);
                     }
                     for q in (p + 1)..b.len() {
-                        if is_letter(b[p]) && b[p] == b[q] {
+                        if is_letter(b[p]) && b[p] == b[q] || !least_pair(b.len(), per, p, q) {
                             continue;
                         }
                         split(Some(q));
@@ -297,6 +302,70 @@ impl<'a> Shape<'a> {
         }
         out
     }
+}
+
+/// The smallest rotation that leaves a boundary as it is (its length if
+/// only the whole turn does).
+fn period(b: &[u8]) -> usize {
+    let n = b.len();
+    (1..n)
+        .filter(|&t| n % t == 0)
+        .find(|&t| (0..n).all(|k| b[k] == b[(k + t) % n]))
+        .unwrap_or(n)
+}
+
+/// Whether the line between sites `p < q` of a boundary of `n` sites that
+/// a rotation by `per` leaves as it is comes first (as a sorted pair) among
+/// its turns. The turns of a line give the same children: the two sides
+/// may change places, but every way of sharing the other boundaries
+/// between the sides is played.
+fn least_pair(n: usize, per: usize, p: usize, q: usize) -> bool {
+    (1..n / per).all(|k| {
+        let (a, b) = ((p + k * per) % n, (q + k * per) % n);
+        (a.min(b), a.max(b)) >= (p, q)
+    })
+}
+
+/// A boundary's sites up to rotation and to renaming its own letters (the
+/// least of its rotations, each with those letters renamed in order of
+/// appearance); `None` if it has a letter whose other site is elsewhere.
+fn boundary_form(b: &[u8]) -> Option<Vec<u8>> {
+    let own = |x: u8| b.iter().filter(|&&y| y == x).count() == 2;
+    if !b.iter().all(|&x| !is_letter(x) || own(x)) {
+        return None;
+    }
+    if !b.iter().any(|&x| is_letter(x)) {
+        let st = least_rotation_start(b);
+        let mut rot = b[st..].to_vec();
+        rot.extend_from_slice(&b[..st]);
+        return Some(rot);
+    }
+    let mut best: Option<Vec<u8>> = None;
+    let mut names: Vec<u8> = Vec::new();
+    for st in 0..b.len() {
+        names.clear();
+        let form: Vec<u8> = b[st..]
+            .iter()
+            .chain(&b[..st])
+            .map(|&x| {
+                if !is_letter(x) {
+                    return x;
+                }
+                let k = match names.iter().position(|&y| y == x) {
+                    Some(k) => k,
+                    None => {
+                        names.push(x);
+                        names.len() - 1
+                    }
+                };
+                FIRST_LETTER + k as u8
+            })
+            .collect();
+        if best.as_ref().is_none_or(|b| form < *b) {
+            best = Some(form);
+        }
+    }
+    best
 }
 
 /// Sorts the lands written in `bytes` from `at` on (each followed by
@@ -496,5 +565,51 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
         }
         self.buf.push(END_REGION);
         dying
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const A: u8 = FIRST_LETTER;
+    const B: u8 = FIRST_LETTER + 1;
+    const C: u8 = FIRST_LETTER + 2;
+
+    #[test]
+    fn period_is_the_least_rotation_that_keeps_a_boundary() {
+        assert_eq!(period(&[ZERO]), 1);
+        assert_eq!(period(&[ONE, A, ONE, A]), 2);
+        assert_eq!(period(&[ZERO, ZERO, ZERO]), 1);
+        assert_eq!(period(&[ONE, TWO, ONE, TWO, ONE, TWO]), 2);
+        assert_eq!(period(&[ONE, A, ONE, B]), 4);
+        assert_eq!(period(&[ZERO, ONE, ZERO]), 3);
+    }
+
+    #[test]
+    fn least_pair_keeps_one_line_of_each_turn() {
+        // Four sites, period 2: {0,1} ~ {2,3}, {0,3} ~ {1,2}, {0,2}, {1,3}.
+        let kept: Vec<(usize, usize)> = (0..4)
+            .flat_map(|p| (p + 1..4).map(move |q| (p, q)))
+            .filter(|&(p, q)| least_pair(4, 2, p, q))
+            .collect();
+        assert_eq!(kept, [(0, 1), (0, 2), (0, 3), (1, 3)]);
+        // Without a period every line is kept.
+        assert!(least_pair(4, 4, 2, 3));
+    }
+
+    #[test]
+    fn boundary_form_renames_own_letters_and_turns() {
+        let f = |b: &[u8]| boundary_form(b);
+        assert_eq!(f(&[ONE, A, ONE, A]), f(&[B, ONE, B, ONE]));
+        assert_eq!(
+            f(&[ONE, A, B, C, ONE, C, B, A]),
+            f(&[ONE, C, A, B, ONE, B, A, C])
+        );
+        assert_ne!(f(&[ONE, A, ONE, A]), f(&[ONE, A, A, ONE]));
+        // A letter with its other site elsewhere: no form.
+        assert_eq!(f(&[ONE, A]), None);
+        assert_eq!(f(&[ZERO, ONE]), Some(vec![ZERO, ONE]));
+        assert_eq!(f(&[ONE, ZERO]), Some(vec![ZERO, ONE]));
     }
 }
