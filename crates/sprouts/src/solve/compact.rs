@@ -214,20 +214,15 @@ impl Simplifier {
     /// [`DEAD`] sites and letters with any numbers; appends the key of every
     /// land to `out`, each followed by [`END_LAND`] (unsorted).
     pub(crate) fn run<C: LandCanon + ?Sized>(&mut self, src: &[u8], canon: &C, out: &mut Vec<u8>) {
-        self.read(src);
-        let mut count = [0u8; 256];
-        for &x in &self.bytes {
-            count[x as usize] = count[x as usize].wrapping_add(1);
-        }
+        let mut count = Count::default();
+        self.read(src, &mut count);
         // Regions with fewer than two lives go.
-        let mut stamp = [0u16; 256];
         for ri in 0..self.regions.len() {
-            let lives = self.region_lives(ri, &mut stamp);
-            self.regions[ri].2 = lives;
-            if lives < 2 {
+            if self.regions[ri].2 < 2 {
                 self.regions[ri].2 = 0;
-                for &x in self.region_bytes(ri) {
-                    count[x as usize] = count[x as usize].wrapping_sub(1);
+                let (a, b) = self.byte_range(ri);
+                for &x in &self.bytes[a..b] {
+                    count.sub(x);
                 }
             }
         }
@@ -237,10 +232,12 @@ impl Simplifier {
             if lives == 0 {
                 continue;
             }
-            let (a, b) = self.byte_range(ri);
-            for x in &mut self.bytes[a..b] {
-                if is_letter(*x) && count[*x as usize] == 1 {
-                    *x = TWO;
+            if count.once > 0 {
+                let (a, b) = self.byte_range(ri);
+                for x in &mut self.bytes[a..b] {
+                    if is_letter(*x) && count.of[*x as usize] == 1 {
+                        *x = TWO;
+                    }
                 }
             }
             if n > 1 && lives <= 3 {
@@ -260,30 +257,10 @@ impl Simplifier {
                 self.regions[ri] = ((self.bounds.len() - 1) as u32, 1, lives);
             }
         }
-        // Lands: regions linked by a letter listed in both.
+        // Lands: regions linked by a letter listed in both (`read` linked
+        // them; a region that went has at most one letter, so it links no
+        // two regions that stay).
         let n = self.regions.len();
-        self.parent.clear();
-        self.parent.extend(0..n);
-        let mut first_region = [u16::MAX; 256];
-        for ri in 0..n {
-            if self.regions[ri].2 == 0 {
-                continue;
-            }
-            let (first, nb, _) = self.regions[ri];
-            for k in first..first + nb {
-                let (s, l) = self.bounds[k as usize];
-                for &x in &self.bytes[s as usize..(s + l) as usize] {
-                    if is_letter(x) {
-                        let f = first_region[x as usize];
-                        if f == u16::MAX {
-                            first_region[x as usize] = ri as u16;
-                        } else if f as usize != ri {
-                            union(&mut self.parent, f as usize, ri);
-                        }
-                    }
-                }
-            }
-        }
         self.roots.clear();
         for ri in 0..n {
             if self.regions[ri].2 == 0 {
@@ -317,11 +294,18 @@ impl Simplifier {
 
     /// Reads `src` into boundaries and regions, dropping dead sites and
     /// merging cyclically adjacent sites of one letter; empty boundaries and
-    /// regions go.
-    fn read(&mut self, src: &[u8]) {
+    /// regions go. In the same pass: counts every site byte in `count`,
+    /// finds each region's lives (the lives of its distinct spots: a pier
+    /// counts once) and links regions that list the same letter in
+    /// `parent`.
+    fn read(&mut self, src: &[u8], count: &mut Count) {
         self.bytes.clear();
         self.bounds.clear();
         self.regions.clear();
+        self.parent.clear();
+        let mut first_region = [u16::MAX; 256];
+        let mut stamp = [0u16; 256];
+        let mut lives = 0u32;
         let mut bstart = 0;
         let mut rfirst = 0;
         for &x in src {
@@ -332,6 +316,7 @@ impl Simplifier {
                         && is_letter(self.bytes[bstart])
                         && self.bytes[self.bytes.len() - 1] == self.bytes[bstart]
                     {
+                        count.sub(self.bytes[bstart]);
                         self.bytes.pop();
                     }
                     if self.bytes.len() > bstart {
@@ -342,10 +327,14 @@ impl Simplifier {
                 }
                 END_REGION => {
                     if self.bounds.len() > rfirst {
-                        self.regions
-                            .push((rfirst as u32, (self.bounds.len() - rfirst) as u32, 0));
+                        self.regions.push((
+                            rfirst as u32,
+                            (self.bounds.len() - rfirst) as u32,
+                            lives,
+                        ));
                     }
                     rfirst = self.bounds.len();
+                    lives = 0;
                 }
                 DEAD => {}
                 x => {
@@ -353,8 +342,31 @@ impl Simplifier {
                         continue;
                     }
                     self.bytes.push(x);
+                    count.add(x);
+                    if !is_letter(x) {
+                        lives += lives_of(x);
+                        continue;
+                    }
+                    // This region's index once it is pushed (it has a site).
+                    let ri = self.regions.len();
+                    if stamp[x as usize] != ri as u16 + 1 {
+                        stamp[x as usize] = ri as u16 + 1;
+                        lives += 1;
+                    }
+                    while self.parent.len() <= ri {
+                        self.parent.push(self.parent.len());
+                    }
+                    let f = first_region[x as usize];
+                    if f == u16::MAX {
+                        first_region[x as usize] = ri as u16;
+                    } else if f as usize != ri {
+                        union(&mut self.parent, f as usize, ri);
+                    }
                 }
             }
+        }
+        while self.parent.len() < self.regions.len() {
+            self.parent.push(self.parent.len());
         }
     }
 
@@ -366,28 +378,49 @@ impl Simplifier {
         let (s, l) = self.bounds[(first + n - 1) as usize];
         (a, (s + l) as usize)
     }
+}
 
-    fn region_bytes(&self, ri: usize) -> &[u8] {
-        let (a, b) = self.byte_range(ri);
-        &self.bytes[a..b]
+/// How often each site byte is listed, and how many letters are listed
+/// exactly once (so that a child with none skips looking for them).
+struct Count {
+    of: [u8; 256],
+    once: u32,
+}
+
+impl Default for Count {
+    fn default() -> Count {
+        Count {
+            of: [0; 256],
+            once: 0,
+        }
     }
+}
 
-    /// Lives of a region: the lives of its distinct spots (a pier counts
-    /// once).
-    fn region_lives(&self, ri: usize, stamp: &mut [u16; 256]) -> u32 {
-        let mark = ri as u16 + 1;
-        let mut lives = 0;
-        for &x in self.region_bytes(ri) {
-            if is_letter(x) {
-                if stamp[x as usize] != mark {
-                    stamp[x as usize] = mark;
-                    lives += 1;
-                }
-            } else {
-                lives += lives_of(x);
+impl Count {
+    #[inline]
+    fn add(&mut self, x: u8) {
+        let c = &mut self.of[x as usize];
+        *c = c.wrapping_add(1);
+        if is_letter(x) {
+            match *c {
+                1 => self.once += 1,
+                2 => self.once -= 1,
+                _ => {}
             }
         }
-        lives
+    }
+
+    #[inline]
+    fn sub(&mut self, x: u8) {
+        let c = &mut self.of[x as usize];
+        *c = c.wrapping_sub(1);
+        if is_letter(x) {
+            match *c {
+                1 => self.once += 1,
+                0 => self.once -= 1,
+                _ => {}
+            }
+        }
     }
 }
 
@@ -609,4 +642,33 @@ pub(crate) fn check_letters(regions: &Regions) -> Result<(), &'static str> {
         return Err("at most 240 lives");
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::canon::PseudoCanon;
+    use super::*;
+
+    /// The lands a text simplifies to, as texts, sorted.
+    fn lands(text: &str) -> Vec<String> {
+        let mut keys = Vec::new();
+        simplify(parse_land_text(text).unwrap(), &PseudoCanon, &mut keys);
+        let mut out: Vec<String> = keys.iter().map(|k| land_text(k)).collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn simplify_applies_each_rule() {
+        // Two adjacent sites of one letter merge; listed once, it is a 2.
+        assert_eq!(lands("1aa."), ["12."]);
+        // A region of one life goes; its letter's other site becomes a 2.
+        assert_eq!(lands("0.a.|a."), ["0.2."]);
+        // A region of at most 3 lives becomes one boundary.
+        assert_eq!(lands("1.a.|0.a."), ["0.a.|1a."]);
+        // Regions linked by no letter are separate lands.
+        assert_eq!(lands("0.|0.1."), ["0.", "0.1."]);
+        // A region that goes links nothing (it has at most one letter).
+        assert_eq!(lands("0.0.a.|a.|0.1.b.|1b."), ["0.0.2.", "0.1.a.|1a."]);
+    }
 }
