@@ -63,6 +63,12 @@ fn model_children<C: LandCanon>(p: &Position, canon: &C) -> BTreeSet<Vec<Land>> 
         .collect()
 }
 
+/// A child (its lands) keyed again exactly, to compare with the model's.
+fn rekey(c: &[Land]) -> Vec<Land> {
+    let whole = sprouts::solve::lands_position(c).unwrap();
+    decompose_with(&whole, &ExactCanon).unwrap()
+}
+
 /// The solver's generator with `canon` against the model on random
 /// positions: its children, re-keyed exactly, are the model's children.
 fn generator_matches_model<C: LandCanon>(canon: &C, seed: u64, rounds: u32, fewest_spots: u32) {
@@ -73,11 +79,8 @@ fn generator_matches_model<C: LandCanon>(canon: &C, seed: u64, rounds: u32, fewe
         let moves = rng.below(3 * n as usize);
         let p = random_position(&mut rng, n, moves, Variant::Normal);
         let ours: BTreeSet<Vec<Land>> = solver_children(&p, canon)
-            .into_iter()
-            .map(|c| {
-                let whole = sprouts::solve::lands_position(&c).unwrap();
-                decompose_with(&whole, &ExactCanon).unwrap()
-            })
+            .iter()
+            .map(|c| rekey(c))
             .collect();
         let model = model_children(&p, &ExactCanon);
         assert_eq!(ours, model, "children of {}", p.to_hoey_full());
@@ -117,11 +120,8 @@ fn generator_matches_model_on_symmetric_lands() {
         let p = sprouts::solve::lands_position(std::slice::from_ref(&land)).unwrap();
         for canon in [&PseudoCanon as &dyn LandCanon, &ExactCanon] {
             let ours: BTreeSet<Vec<Land>> = land_children(&land, canon)
-                .into_iter()
-                .map(|c| {
-                    let whole = sprouts::solve::lands_position(&c).unwrap();
-                    decompose_with(&whole, &ExactCanon).unwrap()
-                })
+                .iter()
+                .map(|c| rekey(c))
                 .collect();
             assert_eq!(ours, model_children(&p, &ExactCanon), "children of {text}");
         }

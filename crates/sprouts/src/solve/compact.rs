@@ -222,7 +222,7 @@ impl Simplifier {
                 self.regions[ri].2 = 0;
                 let (a, b) = self.byte_range(ri);
                 for &x in &self.bytes[a..b] {
-                    count.sub(x);
+                    count.change(x, false);
                 }
             }
         }
@@ -316,7 +316,7 @@ impl Simplifier {
                         && is_letter(self.bytes[bstart])
                         && self.bytes[self.bytes.len() - 1] == self.bytes[bstart]
                     {
-                        count.sub(self.bytes[bstart]);
+                        count.change(self.bytes[bstart], false);
                         self.bytes.pop();
                     }
                     if self.bytes.len() > bstart {
@@ -342,7 +342,7 @@ impl Simplifier {
                         continue;
                     }
                     self.bytes.push(x);
-                    count.add(x);
+                    count.change(x, true);
                     if !is_letter(x) {
                         lives += lives_of(x);
                         continue;
@@ -397,29 +397,18 @@ impl Default for Count {
 }
 
 impl Count {
+    /// One more listing of `x` (`up`) or one less.
     #[inline]
-    fn add(&mut self, x: u8) {
+    fn change(&mut self, x: u8, up: bool) {
         let c = &mut self.of[x as usize];
-        *c = c.wrapping_add(1);
+        let was = *c;
+        *c = if up {
+            was.wrapping_add(1)
+        } else {
+            was.wrapping_sub(1)
+        };
         if is_letter(x) {
-            match *c {
-                1 => self.once += 1,
-                2 => self.once -= 1,
-                _ => {}
-            }
-        }
-    }
-
-    #[inline]
-    fn sub(&mut self, x: u8) {
-        let c = &mut self.of[x as usize];
-        *c = c.wrapping_sub(1);
-        if is_letter(x) {
-            match *c {
-                1 => self.once += 1,
-                0 => self.once -= 1,
-                _ => {}
-            }
+            self.once = self.once + u32::from(*c == 1) - u32::from(was == 1);
         }
     }
 }
