@@ -232,11 +232,10 @@ struct PseudoKey {
 /// regions are looked up rather than read.
 #[derive(Default)]
 struct RegionMemo {
-    /// Entry of each hash of region bytes (one region per hash: another
-    /// region with the same hash is read every time, never mistaken).
-    index: FxHashMap<u64, u32>,
-    /// (start in `arena`, region length, reading length, sites length).
-    entries: Vec<(u32, u32, u32, u32)>,
+    /// For each hash of region bytes (one region per hash: another region
+    /// with the same hash is read every time, never mistaken): its start in
+    /// `arena`, and the lengths of its bytes, reading and sites.
+    index: FxHashMap<u64, (u32, u32, u32, u32)>,
     /// Each entry's region bytes, reading and sites, one after the other.
     arena: Vec<u8>,
 }
@@ -253,10 +252,9 @@ impl RegionMemo {
 
     /// Appends the reading and sites of `region` if it is known.
     fn get(&self, region: &[u8], reading: &mut Vec<u8>, sites: &mut Vec<u8>) -> bool {
-        let Some(&e) = self.index.get(&Self::hash(region)) else {
+        let Some(&(start, rl, nl, sl)) = self.index.get(&Self::hash(region)) else {
             return false;
         };
-        let (start, rl, nl, sl) = self.entries[e as usize];
         let (a, b, c, d) = (
             start as usize,
             (start + rl) as usize,
@@ -276,13 +274,10 @@ impl RegionMemo {
     fn put(&mut self, region: &[u8], reading: &[u8], sites: &[u8]) {
         if self.arena.len() + region.len() + reading.len() + sites.len() > Self::BYTES {
             self.index.clear();
-            self.entries.clear();
             self.arena.clear();
         }
-        let e = self.entries.len() as u32;
         if let std::collections::hash_map::Entry::Vacant(v) = self.index.entry(Self::hash(region)) {
-            v.insert(e);
-            self.entries.push((
+            v.insert((
                 self.arena.len() as u32,
                 region.len() as u32,
                 reading.len() as u32,
