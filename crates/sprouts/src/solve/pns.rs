@@ -102,6 +102,16 @@ struct Reduced {
     big: usize,
 }
 
+/// The next step in a sum (see `sum_score`): land `land`'s couple with
+/// `heap`, its numbers (1, 1 when the table has none), and its share of
+/// the sum's numbers.
+struct SumStep {
+    land: usize,
+    heap: u8,
+    numbers: (u64, u64),
+    share: u64,
+}
+
 /// The outcome for the mover of a sum of lands plus a heap, if the store's
 /// nimbers and outcomes decide it.
 pub(super) fn known_outcome<'a, S: Store>(
@@ -288,15 +298,27 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         r
     }
 
-    /// The first heap with which a land's couple is not proved a win, and
-    /// that couple's numbers (1, 1 when the table has none).
-    fn front(&mut self, land: &[u8]) -> (u8, u64, u64) {
+    /// The couple of a land whose nimber is not known that its nimber is
+    /// tested with now: the first heap with which the land is not proved a
+    /// win, and that couple's numbers if the table has them (`None`: the
+    /// nimber is known).
+    fn front(&mut self, land: &[u8]) -> Option<(u8, Option<(u64, u64)>)> {
+        let entry = self.store.get_normal(land);
+        if let Some(NormalEntry::Nimber(_)) = entry {
+            return None;
+        }
         let mut h = 0u8;
-        while self.proved(land, h) == Some(true) {
+        loop {
+            let numbers = self.numbers(land, h);
+            let won = match entry.and_then(|e| e.outcome_with_heap(h)) {
+                Some(o) => o,
+                None => matches!(numbers, Some((0, _))),
+            };
+            if !won {
+                return Some((h, numbers));
+            }
             h += 1;
         }
-        let (pn, dn) = self.numbers(land, h).unwrap_or((1, 1));
-        (h, pn, dn)
     }
 
     /// The numbers of a sum with at least two lands of unknown nimber, as
@@ -305,7 +327,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// largest, one couple (land + heap) at a time, so it costs 1 plus, for
     /// each, the least of its current couple's proof and disproof numbers
     /// (a quarter of its twice lives while the table has none). Also the
-    /// land to work on next (the cheapest) and its share.
+    /// step to take in it: on the cheapest of those couples.
     ///
     /// Measured from empty tables against computing those nimbers at once,
     /// each to the end, when the search first went into the sum (with the
@@ -314,25 +336,37 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// of 104 s. A sixth or an eighth of the twice lives, instead of a
     /// quarter, expanded 511,000 and 571,000 positions (the search is
     /// chaotic), but with a sixth the nimber of 16 spots took 8.2 s.
-    fn sum_score(&mut self, lands: &[Vec<u8>], r: &Reduced) -> (Score, usize, u64) {
+    fn sum_score(&mut self, lands: &[Vec<u8>], r: &Reduced) -> (Score, SumStep) {
         let mut v = 1u64;
-        let mut best = (u64::MAX, usize::MAX);
+        let mut best = SumStep {
+            land: usize::MAX,
+            heap: 0,
+            numbers: (1, 1),
+            share: u64::MAX,
+        };
         for (i, l) in lands.iter().enumerate() {
-            if i == r.big || matches!(self.store.get_normal(l), Some(NormalEntry::Nimber(_))) {
+            if i == r.big {
                 continue;
             }
-            let (h, _, _) = self.front(l);
-            let c = match self.numbers(l, h) {
+            let Some((heap, numbers)) = self.front(l) else {
+                continue;
+            };
+            let share = match numbers {
                 Some((pn, dn)) => pn.min(dn),
                 None => twice_lives(l) as u64 / 4,
             };
-            v = v.saturating_add(c);
-            if c < best.0 {
-                best = (c, i);
+            v = v.saturating_add(share);
+            if share < best.share {
+                best = SumStep {
+                    land: i,
+                    heap,
+                    numbers: numbers.unwrap_or((1, 1)),
+                    share,
+                };
             }
         }
         let v = v.min(INF - 1);
-        (Score { pn: v, dn: v }, best.1, best.0)
+        (Score { pn: v, dn: v }, best)
     }
 
     /// The score of a child (seen from the child's mover, the opponent).
@@ -520,9 +554,9 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                         // couple's least number stays under `m`; the couple
                         // stops when either number reaches its threshold,
                         // so a number already past `m` gets none.
-                        let (s, j, c) = self.sum_score(lands, &r);
-                        let (h, pn, dn) = self.front(&lands[j]);
-                        let m = child_pn.min(child_dn) - (s.pn - c);
+                        let (s, step) = self.sum_score(lands, &r);
+                        let (pn, dn) = step.numbers;
+                        let m = child_pn.min(child_dn) - (s.pn - step.share);
                         let (tp, td) = if pn < m && dn < m {
                             (m, m)
                         } else if pn < m {
@@ -530,7 +564,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                         } else {
                             (INF, m)
                         };
-                        self.mid(&lands[j], h, tp, td)?;
+                        self.mid(&lands[step.land], step.heap, tp, td)?;
                     }
                 }
             }
