@@ -130,6 +130,8 @@ struct Region {
     /// For every boundary that represents its class, the other boundaries
     /// grouped into classes (empty for the others).
     groups: Vec<Vec<Vec<usize>>>,
+    /// The period of every boundary (see [`period`]).
+    period: Vec<usize>,
 }
 
 /// One move, before it is played.
@@ -168,6 +170,7 @@ impl<'a> Shape<'a> {
                 span,
                 class: Vec::new(),
                 groups: Vec::new(),
+                period: Vec::new(),
             })
             .collect();
         let max_letter = land
@@ -184,6 +187,9 @@ impl<'a> Shape<'a> {
         };
         for r in 0..shape.regions.len() {
             shape.regions[r].class = shape.classes(r);
+            shape.regions[r].period = (0..shape.regions[r].class.len())
+                .map(|i| period(shape.bd(r, i)))
+                .collect();
             shape.regions[r].groups = (0..shape.regions[r].class.len())
                 .map(|i| {
                     if shape.regions[r].class[i] == i {
@@ -267,8 +273,8 @@ impl<'a> Shape<'a> {
                     }
                     // A rotation that leaves a boundary as it is maps its
                     // sites onto each other: one turn of each is enough.
-                    for p in 0..period(self.bd(r, i)) {
-                        for q in 0..period(self.bd(r, j)) {
+                    for p in 0..self.regions[r].period[i] {
+                        for q in 0..self.regions[r].period[j] {
                             out.push(Move::Join { r, i, p, j, q });
                         }
                     }
@@ -281,7 +287,7 @@ impl<'a> Shape<'a> {
                 }
                 let ways: usize = groups.iter().map(|g| g.len() + 1).product();
                 let b = self.bd(r, i);
-                let per = period(b);
+                let per = self.regions[r].period[i];
                 for p in 0..b.len() {
                     let mut split = |q| {
                         for d in 0..ways {
