@@ -250,9 +250,10 @@ impl RegionMemo {
         h.finish()
     }
 
-    /// Appends the reading and sites of `region` if it is known.
-    fn get(&self, region: &[u8], reading: &mut Vec<u8>, sites: &mut Vec<u8>) -> bool {
-        let Some(&(start, rl, nl, sl)) = self.index.get(&Self::hash(region)) else {
+    /// Appends the reading and sites of `region` (whose [`Self::hash`] is
+    /// `hash`) if it is known.
+    fn get(&self, hash: u64, region: &[u8], reading: &mut Vec<u8>, sites: &mut Vec<u8>) -> bool {
+        let Some(&(start, rl, nl, sl)) = self.index.get(&hash) else {
             return false;
         };
         let (a, b, c, d) = (
@@ -269,14 +270,14 @@ impl RegionMemo {
         true
     }
 
-    /// Records the reading and sites of `region` (unless another region
-    /// holds its hash).
-    fn put(&mut self, region: &[u8], reading: &[u8], sites: &[u8]) {
+    /// Records the reading and sites of `region` (whose hash is `hash`),
+    /// unless another region holds its hash.
+    fn put(&mut self, hash: u64, region: &[u8], reading: &[u8], sites: &[u8]) {
         if self.arena.len() + region.len() + reading.len() + sites.len() > Self::BYTES {
             self.index.clear();
             self.arena.clear();
         }
-        if let std::collections::hash_map::Entry::Vacant(v) = self.index.entry(Self::hash(region)) {
+        if let std::collections::hash_map::Entry::Vacant(v) = self.index.entry(hash) {
             v.insert((
                 self.arena.len() as u32,
                 region.len() as u32,
@@ -304,10 +305,14 @@ impl PseudoKey {
             let r = self.regions[ri].clone();
             let region = &land[r.bytes.clone()];
             let (r0, s0) = (self.readings.len(), self.sites.len());
-            if !self.memo.get(region, &mut self.readings, &mut self.sites) {
+            let hash = RegionMemo::hash(region);
+            if !self
+                .memo
+                .get(hash, region, &mut self.readings, &mut self.sites)
+            {
                 self.read_both_ways(land, &r);
                 self.memo
-                    .put(region, &self.readings[r0..], &self.sites[s0..]);
+                    .put(hash, region, &self.readings[r0..], &self.sites[s0..]);
             }
             self.spans
                 .push((r0, self.readings.len(), s0, self.sites.len()));
