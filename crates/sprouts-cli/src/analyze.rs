@@ -10,7 +10,7 @@ use sprouts::model::Variant;
 use crate::db::DbArgs;
 use crate::input::{self, Input};
 use crate::output;
-use crate::solve::{new_solver, solve_error, with_big_stack};
+use crate::solve::{new_solver, solve_error, with_big_stack, THREADS_HELP};
 
 /// Analyze a game: for every move, whether the player who made it could
 /// win before it, and whether the move kept the win or threw it away.
@@ -46,6 +46,9 @@ pub struct Args {
     /// Give up after this many seconds (results proved so far are kept).
     #[arg(long, value_name = "SECS")]
     timeout: Option<f64>,
+
+    #[arg(long, value_name = "N", default_value_t = 0, help = THREADS_HELP)]
+    threads: usize,
 }
 
 #[derive(Debug, Serialize)]
@@ -79,7 +82,7 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let db = args.db.clone();
     let timeout = args.timeout;
-    let result = with_big_stack(move || -> Result<AnalyzeJson> {
+    let result = with_big_stack(args.threads, move || -> Result<AnalyzeJson> {
         let mut solver = new_solver(&db, timeout)?;
         let positions: Vec<_> = std::iter::once(replay.start().clone())
             .chain(replay.positions())

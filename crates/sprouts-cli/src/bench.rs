@@ -11,7 +11,7 @@ use sprouts::model::{Position, Variant};
 use sprouts::solve::{MemoryStore, Solver};
 
 use crate::output;
-use crate::solve::with_big_stack;
+use crate::solve::{with_big_stack, THREADS_HELP};
 
 /// Benchmark the solver on N-spot starts.
 ///
@@ -19,13 +19,15 @@ use crate::solve::with_big_stack;
 /// so its peak memory is its own. Columns: N, the outcome for the first
 /// player, the nimber (normal play; found after the outcome), seconds for
 /// the outcome, seconds for the nimber, positions searched, results stored,
-/// peak resident memory in MiB.
+/// peak resident memory in MiB, threads that played moves (the search
+/// itself is the same on any number of threads).
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
   sprouts bench --from 1 --to 9
   sprouts bench --misere --to 7
-  sprouts bench --to 12 --timeout 600 --json")]
+  sprouts bench --to 12 --timeout 600 --json
+  sprouts bench --from 12 --to 14 --threads 1")]
 pub struct Args {
     /// First N.
     #[arg(long, default_value_t = 1)]
@@ -47,6 +49,9 @@ pub struct Args {
     #[arg(long)]
     json: bool,
 
+    #[arg(long, value_name = "N", default_value_t = 0, help = THREADS_HELP)]
+    threads: usize,
+
     /// Solve only this N in this process and print its row as JSON.
     #[arg(long, hide = true)]
     one: Option<u32>,
@@ -63,6 +68,7 @@ struct Row {
     searched: u64,
     stored: usize,
     peak_mib: f64,
+    threads: usize,
 }
 
 /// Peak resident memory of this process (VmHWM), in MiB.
@@ -78,8 +84,8 @@ fn peak_mib() -> f64 {
         .map_or(0.0, |kb| kb / 1024.0)
 }
 
-fn one(n: u32, variant: Variant) -> Result<Row> {
-    with_big_stack(move || {
+fn one(n: u32, variant: Variant, threads: usize) -> Result<Row> {
+    with_big_stack(threads, move || {
         let mut s = Solver::with_store(MemoryStore::default());
         let pos = Position::start(n, variant);
         let t = Instant::now();
@@ -102,6 +108,7 @@ fn one(n: u32, variant: Variant) -> Result<Row> {
             searched: s.searched(),
             stored: s.store().len(),
             peak_mib: peak_mib(),
+            threads: sprouts::solve::use_threads(threads),
         })
     })?
 }
@@ -114,21 +121,22 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let mut out = output::stdout();
     if let Some(n) = args.one {
-        let row = one(n, variant)?;
+        let row = one(n, variant, args.threads)?;
         output::json(&mut out, &row)?;
         writeln!(out)?;
         out.flush()?;
         return Ok(());
     }
     if !args.json {
-        writeln!(out, "| N | variant | outcome | nimber | seconds | nimber s | searched | stored | peak MiB |")?;
-        writeln!(out, "|---|---|---|---|---|---|---|---|---|")?;
+        writeln!(out, "| N | variant | outcome | nimber | seconds | nimber s | searched | stored | peak MiB | threads |")?;
+        writeln!(out, "|---|---|---|---|---|---|---|---|---|---|")?;
         out.flush()?;
     }
     let exe = std::env::current_exe().context("cannot find this program")?;
     for n in args.from..=args.to {
         let mut cmd = Command::new(&exe);
         cmd.args(["bench", "--one", &n.to_string()]);
+        cmd.args(["--threads", &args.threads.to_string()]);
         if args.misere {
             cmd.arg("--misere");
         }
@@ -147,7 +155,7 @@ pub fn run(args: &Args) -> Result<()> {
         } else {
             writeln!(
                 out,
-                "| {} | {} | {} | {} | {:.3} | {} | {} | {} | {:.0} |",
+                "| {} | {} | {} | {} | {:.3} | {} | {} | {} | {:.0} | {} |",
                 row.spots,
                 row.variant,
                 row.outcome,
@@ -157,7 +165,8 @@ pub fn run(args: &Args) -> Result<()> {
                     .map_or("-".to_string(), |s| format!("{s:.3}")),
                 row.searched,
                 row.stored,
-                row.peak_mib
+                row.peak_mib,
+                row.threads
             )?;
         }
         out.flush()?;

@@ -89,7 +89,13 @@ pub struct Args {
     /// Give up after this many seconds (results proved so far are kept).
     #[arg(long, value_name = "SECS")]
     timeout: Option<f64>,
+
+    #[arg(long, value_name = "N", default_value_t = 0, help = THREADS_HELP)]
+    threads: usize,
 }
+
+/// The help of every `--threads`.
+pub const THREADS_HELP: &str = "Play the moves of a position on N threads (0: one per CPU)";
 
 /// A spinner on standard error once a solve has taken a second.
 pub struct Bar {
@@ -132,11 +138,18 @@ impl Drop for Bar {
 }
 
 /// Runs `f` on a thread with a large stack (the search recurses once per
-/// move of the game and once per nim heap).
-pub fn with_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T> {
+/// move of the game and once per nim heap), whose solvers play moves on
+/// `threads` threads (0: one per CPU).
+pub fn with_big_stack<T: Send + 'static>(
+    threads: usize,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T> {
     std::thread::Builder::new()
         .stack_size(1 << 30)
-        .spawn(f)
+        .spawn(move || {
+            sprouts::solve::use_threads(threads);
+            f()
+        })
         .context("cannot start the solver thread")?
         .join()
         .map_err(|_| anyhow!("internal error: the solver thread panicked"))
@@ -244,7 +257,7 @@ pub fn run(args: &Args) -> Result<()> {
     let db = args.db.clone();
     let timeout = args.timeout;
     let json = args.json;
-    let result = with_big_stack(move || -> Result<SolveJson> {
+    let result = with_big_stack(args.threads, move || -> Result<SolveJson> {
         let mut solver = new_solver(&db, timeout)?;
         let start = Instant::now();
         let win = solver.win(&pos).map_err(|e| solve_error(e, timeout))?;

@@ -260,3 +260,29 @@ fn bench_prints_a_table() {
     assert!(lines[3].starts_with("| 2 | normal | L | 0 |"), "{out}");
     assert!(lines[4].starts_with("| 3 | normal | W | 1 |"), "{out}");
 }
+
+/// Moves played on two threads: the same search as on one, and the row
+/// says how many threads played them.
+#[test]
+fn bench_on_two_threads_searches_as_on_one() {
+    let row = |threads: &str| -> serde_json::Value {
+        let (code, out, err) = run(&[
+            "bench",
+            "--from",
+            "8",
+            "--to",
+            "8",
+            "--json",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str(out.trim()).unwrap()
+    };
+    let (one, two) = (row("1"), row("2"));
+    assert_eq!(one["threads"], 1);
+    assert_eq!(two["threads"], 2);
+    assert_eq!(one["outcome"], "L");
+    assert_eq!(one["searched"], two["searched"]);
+    assert_eq!(one["stored"], two["stored"]);
+}

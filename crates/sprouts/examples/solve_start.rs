@@ -1,4 +1,6 @@
-//! Solves N-spot starts and prints timings (a quick benchmark).
+//! Solves N-spot starts and prints timings (a quick benchmark):
+//! `solve_start N [misere] [exact]`, from `FROM` (default 1) to N, on
+//! `THREADS` threads (default 1).
 use std::time::Instant;
 
 #[global_allocator]
@@ -15,7 +17,14 @@ fn main() {
     } else {
         Variant::Normal
     };
-    for n in 1..=max {
+    if let Some(t) = std::env::var("THREADS").ok().and_then(|v| v.parse().ok()) {
+        sprouts::solve::use_threads(t);
+    }
+    let from: u32 = std::env::var("FROM")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    for n in from..=max {
         let t = Instant::now();
         if args.get(3).map(|s| s.as_str()) == Some("exact") {
             let mut s = Solver::with_store_and_canon(MemoryStore::default(), ExactCanon);

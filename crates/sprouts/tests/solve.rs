@@ -4,7 +4,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use sprouts::model::{Position, ReducedPosition, Variant};
 use sprouts::solve::{
-    decompose_with, land_children, ExactCanon, Land, LandCanon, PseudoCanon, Solver,
+    decompose_with, land_children, use_threads, ExactCanon, Land, LandCanon, PseudoCanon, Solver,
 };
 
 /// A small deterministic random generator (xorshift).
@@ -98,6 +98,46 @@ fn generator_matches_model_on_random_positions() {
 #[test]
 fn pseudo_keyed_generator_matches_model_on_random_positions() {
     generator_matches_model(&PseudoCanon, 0x5eed_1234_abcd_0002, 200, 2);
+}
+
+/// The same with the moves of each land played on two threads.
+#[test]
+fn generator_on_two_threads_matches_model() {
+    std::thread::spawn(|| {
+        assert_eq!(use_threads(2), 2);
+        generator_matches_model(&PseudoCanon, 0x5eed_1234_abcd_0003, 200, 2);
+    })
+    .join()
+    .unwrap();
+}
+
+/// The N-spot start solved on a new thread whose solvers play moves on
+/// `threads` threads: the outcome, positions searched, children generated
+/// and results stored.
+fn start_on_threads(n: u32, variant: Variant, threads: usize) -> (bool, u64, u64, usize) {
+    std::thread::spawn(move || {
+        assert_eq!(use_threads(threads), threads);
+        let mut s = Solver::new();
+        let win = s.win(&Position::start(n, variant)).unwrap();
+        (win, s.searched(), s.generated(), s.store().len())
+    })
+    .join()
+    .unwrap()
+}
+
+/// Moves played on two threads give the same children in the same order,
+/// so the search expands the same positions as on one thread.
+#[test]
+fn two_threads_search_as_one() {
+    for (n, variant) in [(10, Variant::Normal), (7, Variant::Misere)] {
+        let one = start_on_threads(n, variant, 1);
+        assert_eq!(one.0, n == 10, "{n} spots {variant:?}");
+        assert_eq!(
+            start_on_threads(n, variant, 2),
+            one,
+            "{n} spots {variant:?}"
+        );
+    }
 }
 
 /// Lands whose boundaries repeat (turns of a boundary that leave it as it

@@ -16,6 +16,8 @@
 //! may stop early, as soon as one child settles the position it searches
 //! ([`children_unless`]).
 
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+
 use super::canon::{least_rotation_start, LandCanon};
 use super::compact::{
     is_letter, lands_of, read_spans, RegionSpan, Simplifier, DEAD, END_BOUNDARY, END_LAND,
@@ -74,6 +76,14 @@ impl Children {
             .sort_by_cached_key(|&(a, b)| key(&bytes[a as usize..b as usize]));
     }
 
+    /// Appends the children of `other`.
+    fn append(&mut self, other: &Children) {
+        let at = self.bytes.len() as u32;
+        self.bytes.extend_from_slice(&other.bytes);
+        self.spans
+            .extend(other.spans.iter().map(|&(a, b)| (a + at, b + at)));
+    }
+
     /// Sorts the children (by their bytes) and drops repeats.
     fn sort_dedup(&mut self) {
         let bytes = &self.bytes;
@@ -98,17 +108,71 @@ pub(crate) fn children<C: LandCanon + ?Sized>(land: &[u8], canon: &C) -> Childre
 
 /// [`children`], unless `stop` says yes to one of them as it is made
 /// (`None`: the rest are not made).
+///
+/// On a thread of a rayon pool (see [`super::use_threads`]), a land with at
+/// least [`SHARED_MOVES`] moves has them played by every thread of the pool
+/// (at most [`MOST_THREADS`]): each takes the next move not yet taken, this
+/// one checking `stop` as it goes, the others' children checked once all
+/// are done. The children are the same as on one thread.
 pub(crate) fn children_unless<C: LandCanon + ?Sized>(
     land: &[u8],
     canon: &C,
-    stop: impl FnMut(&[u8]) -> bool,
+    mut stop: impl FnMut(&[u8]) -> bool,
 ) -> Option<Children> {
     let shape = Shape::of(land);
     let moves = shape.moves();
-    let mut out = Player::new(&shape, canon).play_all(&moves, stop)?;
+    let helpers = if moves.len() >= SHARED_MOVES && rayon::current_thread_index().is_some() {
+        rayon::current_num_threads().min(MOST_THREADS) - 1
+    } else {
+        0
+    };
+    let mut out = if helpers > 0 {
+        let quit = AtomicBool::new(false);
+        let next = AtomicUsize::new(0);
+        let take = || {
+            std::iter::from_fn(|| {
+                if quit.load(Relaxed) {
+                    return None;
+                }
+                moves.get(next.fetch_add(1, Relaxed)).copied()
+            })
+        };
+        let share = moves.len() / (helpers + 1);
+        let mut theirs: Vec<Option<Children>> = (0..helpers).map(|_| None).collect();
+        let mine = rayon::in_place_scope(|scope| {
+            for slot in theirs.iter_mut() {
+                scope.spawn(|_| {
+                    *slot = Player::new(&shape, canon).play_all(take(), share, |_| false)
+                });
+            }
+            let mine = Player::new(&shape, canon).play_all(take(), moves.len(), &mut stop);
+            if mine.is_none() {
+                quit.store(true, Relaxed);
+            }
+            mine
+        });
+        let mut mine = mine?;
+        for t in theirs {
+            let t = t?;
+            if t.iter().any(&mut stop) {
+                return None;
+            }
+            mine.append(&t);
+        }
+        mine
+    } else {
+        Player::new(&shape, canon).play_all(moves.iter().copied(), moves.len(), stop)?
+    };
     out.sort_dedup();
     Some(out)
 }
+
+/// The most threads that play the moves of one land.
+const MOST_THREADS: usize = 4;
+
+/// The fewest moves a land must have for two threads to play them (see
+/// [`children_unless`]).
+const SHARED_MOVES: usize = 8;
 
 /// A land read for playing moves: where its boundaries and regions lie in
 /// its key, the classes of interchangeable boundaries, and the letters a
@@ -416,14 +480,15 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
     /// Plays every move (`None` as soon as `stop` says yes to a child).
     fn play_all(
         &mut self,
-        moves: &[Move],
+        moves: impl Iterator<Item = Move>,
+        n: usize,
         mut stop: impl FnMut(&[u8]) -> bool,
     ) -> Option<Children> {
         let mut out = Children {
-            bytes: Vec::with_capacity(moves.len() * (self.shape.land.len() + 8)),
-            spans: Vec::with_capacity(moves.len()),
+            bytes: Vec::with_capacity(n * (self.shape.land.len() + 8)),
+            spans: Vec::with_capacity(n),
         };
-        for &m in moves {
+        for m in moves {
             let dying = match m {
                 Move::Join { r, i, p, j, q } => self.join(r, i, p, j, q),
                 Move::Split { r, i, p, q, d } => self.split(r, i, p, q, d),

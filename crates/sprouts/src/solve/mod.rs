@@ -17,7 +17,8 @@
 //!   keys) is searched, by df-pn too, with its own table.
 //!
 //! Proved results go to a [`Store`] ([`MemoryStore`], or a database behind
-//! [`Stacked`]); a [`Progress`] is told how the search advances.
+//! [`Stacked`]); a [`Progress`] is told how the search advances. The moves
+//! of a position can be played on several threads ([`use_threads`]).
 //!
 //! ```
 //! use sprouts::model::{Position, Variant};
@@ -37,6 +38,7 @@ mod pns;
 mod search;
 mod store;
 mod text;
+mod threads;
 
 use std::fmt;
 use std::str::FromStr;
@@ -46,6 +48,7 @@ pub use compact::MAX_LIVES;
 pub use search::Solver;
 pub use store::{MemoryStore, NoProgress, NoStore, NormalEntry, Progress, Stacked, Store};
 pub use text::lands_position;
+pub use threads::use_threads;
 
 use crate::model::Position;
 
