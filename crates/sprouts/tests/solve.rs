@@ -154,6 +154,11 @@ fn generator_matches_model_on_symmetric_lands() {
         "12121212.",
         "0.0.ab.cd.|cd.|ab.",
         "1a1a1b1b.0.",
+        "0.0.1abc1cba.",
+        "0.1abcde1edcba.2.",
+        "1ab1ba.1cd1dc.0.",
+        "0.1a1b1a1b.",
+        "0.2ab2ba.c.|0.c.",
     ];
     for text in lands {
         let land: Land = text.parse().unwrap();

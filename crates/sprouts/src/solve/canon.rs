@@ -44,6 +44,20 @@ pub trait LandCanon: Sync {
     fn key_flat(&self, land: &[u8], out: &mut Vec<u8>) {
         out.extend(self.key(&super::compact::parse_land_unchecked(land)));
     }
+
+    /// Whether isomorphic lands always get the same key. The solver then
+    /// plays one move of each pair that mirroring a region swaps (their
+    /// children are isomorphic); with other keys it plays both, as their
+    /// keys may differ and each may meet positions already searched.
+    ///
+    /// ```
+    /// use sprouts::solve::{ExactCanon, LandCanon, PseudoCanon};
+    /// assert!(ExactCanon.exact());
+    /// assert!(!PseudoCanon.exact());
+    /// ```
+    fn exact(&self) -> bool {
+        false
+    }
 }
 
 /// A fast pseudo-canonical key: boundaries at the least rotation of an
@@ -463,6 +477,10 @@ struct RegionChoices {
 }
 
 impl LandCanon for ExactCanon {
+    fn exact(&self) -> bool {
+        true
+    }
+
     fn key(&self, land: &[Vec<Vec<u8>>]) -> Vec<u8> {
         let mut regions: Vec<RegionChoices> = land
             .iter()
