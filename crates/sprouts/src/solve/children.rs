@@ -543,18 +543,22 @@ fn boundary_form(b: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// Sorts the lands written in `bytes` from `at` on (each followed by
-/// [`END_LAND`]).
-fn sort_lands(bytes: &mut [u8], at: usize, scratch: &mut Vec<u8>) {
-    let child = &bytes[at..];
-    if lands_of(child).nth(1).is_none() {
-        return; // one land or none
+/// [`END_LAND`]); `spans` and `scratch` are scratch.
+fn sort_lands(bytes: &mut [u8], at: usize, spans: &mut Vec<(usize, usize)>, scratch: &mut Vec<u8>) {
+    spans.clear();
+    let mut start = at;
+    for (i, &x) in bytes[at..].iter().enumerate() {
+        if x == END_LAND {
+            spans.push((start, at + i + 1));
+            start = at + i + 1;
+        }
     }
-    let mut all: Vec<&[u8]> = lands_of(child).collect();
-    all.sort_unstable();
+    let b = &*bytes;
+    // Compared without their END_LAND, as lands are everywhere else.
+    spans.sort_unstable_by(|x, y| b[x.0..x.1 - 1].cmp(&b[y.0..y.1 - 1]));
     scratch.clear();
-    for l in all {
-        scratch.extend_from_slice(l);
-        scratch.push(END_LAND);
+    for &(s, e) in spans.iter() {
+        scratch.extend_from_slice(&b[s..e]);
     }
     bytes[at..].copy_from_slice(scratch);
 }
@@ -567,6 +571,8 @@ struct Player<'a, 's, C: ?Sized> {
     /// sites [`DEAD`]).
     buf: Vec<u8>,
     simplifier: Simplifier,
+    /// Scratch for [`sort_lands`].
+    spans: Vec<(usize, usize)>,
     scratch: Vec<u8>,
 }
 
@@ -577,6 +583,7 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
             canon,
             buf: Vec::with_capacity(shape.land.len() + 16),
             simplifier: Simplifier::default(),
+            spans: Vec::new(),
             scratch: Vec::new(),
         }
     }
@@ -605,8 +612,9 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
                 }
             }
             let at = out.bytes.len();
-            self.simplifier.run(&self.buf, self.canon, &mut out.bytes);
-            sort_lands(&mut out.bytes, at, &mut self.scratch);
+            if self.simplifier.run(&self.buf, self.canon, &mut out.bytes) > 1 {
+                sort_lands(&mut out.bytes, at, &mut self.spans, &mut self.scratch);
+            }
             if stop(&out.bytes[at..]) {
                 return None;
             }

@@ -212,8 +212,14 @@ impl Simplifier {
     /// [`simplify`] on a position written as a key is (sites, boundaries
     /// ended by [`END_BOUNDARY`], regions by [`END_REGION`]) that may hold
     /// [`DEAD`] sites and letters with any numbers; appends the key of every
-    /// land to `out`, each followed by [`END_LAND`] (unsorted).
-    pub(crate) fn run<C: LandCanon + ?Sized>(&mut self, src: &[u8], canon: &C, out: &mut Vec<u8>) {
+    /// land to `out`, each followed by [`END_LAND`] (unsorted); returns how
+    /// many lands.
+    pub(crate) fn run<C: LandCanon + ?Sized>(
+        &mut self,
+        src: &[u8],
+        canon: &C,
+        out: &mut Vec<u8>,
+    ) -> usize {
         let mut count = Count::default();
         self.read(src, &mut count);
         // Regions with fewer than two lives go.
@@ -290,6 +296,7 @@ impl Simplifier {
             canon.key_flat(&self.land, out);
             out.push(END_LAND);
         }
+        self.roots.len()
     }
 
     /// Reads `src` into boundaries and regions, dropping dead sites and
