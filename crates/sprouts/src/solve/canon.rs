@@ -58,6 +58,20 @@ pub trait LandCanon: Sync {
     fn exact(&self) -> bool {
         false
     }
+
+    /// Whether a land's key is made from readings of its regions, each read
+    /// alone ([`PseudoCanon`]): the move generator then reads a region
+    /// that a move leaves as it is once for all the children, instead of
+    /// once per child.
+    ///
+    /// ```
+    /// use sprouts::solve::{ExactCanon, LandCanon, PseudoCanon};
+    /// assert!(PseudoCanon.by_regions());
+    /// assert!(!ExactCanon.by_regions());
+    /// ```
+    fn by_regions(&self) -> bool {
+        false
+    }
 }
 
 /// A fast pseudo-canonical key: boundaries at the least rotation of an
@@ -215,10 +229,48 @@ impl LandCanon for PseudoCanon {
     }
 
     fn key_flat(&self, land: &[u8], out: &mut Vec<u8>) {
-        thread_local! {
-            static SCRATCH: std::cell::RefCell<PseudoKey> = Default::default();
-        }
         SCRATCH.with_borrow_mut(|k| k.key(land, out))
+    }
+
+    fn by_regions(&self) -> bool {
+        true
+    }
+}
+
+thread_local! {
+    /// [`PseudoCanon`]'s buffers and memo, one per thread.
+    static SCRATCH: std::cell::RefCell<PseudoKey> = Default::default();
+}
+
+/// [`PseudoCanon`]'s reading of one region (its bytes as in a key, ended by
+/// END_REGION): appends its reading and its sites in reading order to
+/// `reading` and `sites` (from the memo when it has them).
+pub(crate) fn pseudo_region(region: &[u8], reading: &mut Vec<u8>, sites: &mut Vec<u8>) {
+    SCRATCH.with_borrow_mut(|k| k.region(region, reading, sites))
+}
+
+/// [`PseudoCanon`]'s key of a land from its regions' readings and sites
+/// (`parts`: where each region's lie in `readings` and `sites`, in the
+/// land's order): regions sorted by reading (stably), letters renamed in
+/// order of first appearance.
+pub(crate) fn pseudo_assemble(
+    parts: &mut [(usize, usize, usize, usize)],
+    readings: &[u8],
+    sites: &[u8],
+    out: &mut Vec<u8>,
+) {
+    parts.sort_by(|a, b| readings[a.0..a.1].cmp(&readings[b.0..b.1]));
+    let mut names = [0u8; 256];
+    let mut next = FIRST_LETTER;
+    for &(_, _, s0, s1) in parts.iter() {
+        for &x in &sites[s0..s1] {
+            out.push(if x == END_BOUNDARY {
+                x
+            } else {
+                name(x, &mut names, &mut next)
+            });
+        }
+        out.push(END_REGION);
     }
 }
 
@@ -324,51 +376,63 @@ impl PseudoKey {
                 .memo
                 .get(hash, region, &mut self.readings, &mut self.sites)
             {
-                self.read_both_ways(land, &r);
+                let bs = &self.bounds[r.bounds.clone()];
+                read_both_ways(
+                    [&mut self.fwd, &mut self.rev],
+                    land,
+                    bs,
+                    &mut self.readings,
+                    &mut self.sites,
+                );
                 self.memo
                     .put(hash, region, &self.readings[r0..], &self.sites[s0..]);
             }
             self.spans
                 .push((r0, self.readings.len(), s0, self.sites.len()));
         }
-        let readings = &self.readings;
-        self.spans
-            .sort_by(|a, b| readings[a.0..a.1].cmp(&readings[b.0..b.1]));
-        let mut names = [0u8; 256];
-        let mut next = FIRST_LETTER;
-        for &(_, _, s0, s1) in &self.spans {
-            for &x in &self.sites[s0..s1] {
-                out.push(if x == END_BOUNDARY {
-                    x
-                } else {
-                    name(x, &mut names, &mut next)
-                });
-            }
-            out.push(END_REGION);
-        }
+        pseudo_assemble(&mut self.spans, &self.readings, &self.sites, out);
     }
 
-    /// Reads region `r` of `land` in both orientations and appends the
-    /// smaller reading (forward on a tie) and its sites to `readings` and
-    /// `sites`.
-    fn read_both_ways(&mut self, land: &[u8], r: &RegionSpan) {
-        let bs = &self.bounds[r.bounds.clone()];
-        let mut count = [0u8; 256];
-        for &(s, l) in bs {
-            for &x in &land[s..s + l] {
-                count[x as usize] = count[x as usize].wrapping_add(1);
-            }
+    /// See [`pseudo_region`].
+    fn region(&mut self, region: &[u8], reading: &mut Vec<u8>, sites: &mut Vec<u8>) {
+        let hash = RegionMemo::hash(region);
+        if self.memo.get(hash, region, reading, sites) {
+            return;
         }
-        self.fwd.read(land, bs, &count, false);
-        self.rev.read(land, bs, &count, true);
-        let pick = if self.rev.reading < self.fwd.reading {
-            &self.rev
-        } else {
-            &self.fwd
-        };
-        self.readings.extend_from_slice(&pick.reading);
-        pick.sites_in_order(&mut self.sites);
+        let (r0, s0) = (reading.len(), sites.len());
+        read_spans(region, &mut self.bounds, &mut self.regions);
+        read_both_ways(
+            [&mut self.fwd, &mut self.rev],
+            region,
+            &self.bounds,
+            reading,
+            sites,
+        );
+        self.memo.put(hash, region, &reading[r0..], &sites[s0..]);
     }
+}
+
+/// Reads the region whose boundaries are `bs` in `land` in both
+/// orientations and appends the smaller reading (forward on a tie) and its
+/// sites to `readings` and `sites`.
+fn read_both_ways(
+    [fwd, rev]: [&mut FlatRead; 2],
+    land: &[u8],
+    bs: &[(usize, usize)],
+    readings: &mut Vec<u8>,
+    sites: &mut Vec<u8>,
+) {
+    let mut count = [0u8; 256];
+    for &(s, l) in bs {
+        for &x in &land[s..s + l] {
+            count[x as usize] = count[x as usize].wrapping_add(1);
+        }
+    }
+    fwd.read(land, bs, &count, false);
+    rev.read(land, bs, &count, true);
+    let pick = if rev.reading < fwd.reading { rev } else { fwd };
+    readings.extend_from_slice(&pick.reading);
+    pick.sites_in_order(sites);
 }
 
 /// One region read in one orientation, in flat buffers (see

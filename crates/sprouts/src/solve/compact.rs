@@ -234,7 +234,7 @@ impl Simplifier {
         }
         // Letters listed once become TWO; small regions become one boundary.
         for ri in 0..self.regions.len() {
-            let (first, n, lives) = self.regions[ri];
+            let lives = self.regions[ri].2;
             if lives == 0 {
                 continue;
             }
@@ -246,22 +246,7 @@ impl Simplifier {
                     }
                 }
             }
-            if n > 1 && lives <= 3 {
-                // Joined in a fixed order of their contents so that the
-                // result depends as little as possible on the order they
-                // were listed in.
-                let bytes = &self.bytes;
-                self.bounds[first as usize..(first + n) as usize]
-                    .sort_by(|x, y| abstract_cmp(bytes, *x, *y));
-                let at = self.bytes.len();
-                for k in first..first + n {
-                    let (s, l) = self.bounds[k as usize];
-                    self.bytes.extend_from_within(s as usize..(s + l) as usize);
-                }
-                self.bounds
-                    .push((at as u32, (self.bytes.len() - at) as u32));
-                self.regions[ri] = ((self.bounds.len() - 1) as u32, 1, lives);
-            }
+            self.join_small(ri);
         }
         // Lands: regions linked by a letter listed in both (`read` linked
         // them; a region that went has at most one letter, so it links no
@@ -297,6 +282,62 @@ impl Simplifier {
             out.push(END_LAND);
         }
         self.roots.len()
+    }
+
+    /// Makes region `ri` one boundary if it has more than one and at most 3
+    /// lives (joined in a fixed order of their contents, so that the result
+    /// depends as little as possible on the order they were listed in).
+    fn join_small(&mut self, ri: usize) {
+        let (first, n, lives) = self.regions[ri];
+        if n > 1 && lives <= 3 {
+            let bytes = &self.bytes;
+            self.bounds[first as usize..(first + n) as usize]
+                .sort_by(|x, y| abstract_cmp(bytes, *x, *y));
+            let at = self.bytes.len();
+            for k in first..first + n {
+                let (s, l) = self.bounds[k as usize];
+                self.bytes.extend_from_within(s as usize..(s + l) as usize);
+            }
+            self.bounds
+                .push((at as u32, (self.bytes.len() - at) as u32));
+            self.regions[ri] = ((self.bounds.len() - 1) as u32, 1, lives);
+        }
+    }
+
+    /// [`Self::run`] for a child whose regions other than the `made` ones a
+    /// move made (`src`, written as a key) stay exactly as they were, with
+    /// `rest` counting their letters: appends the made regions, simplified,
+    /// each followed by [`END_REGION`], to `out`, and returns true. Returns
+    /// false when that cannot be (a made region goes, or a letter is left
+    /// listed once): [`Self::run`] must then simplify the whole child.
+    ///
+    /// With no region gone and no letter listed once, the other regions
+    /// meet no rule, and the child is one land: the made regions carry
+    /// every letter the region they replace shared with the others, and two
+    /// made regions share the move's new spot.
+    pub(crate) fn simplify_made(
+        &mut self,
+        src: &[u8],
+        rest: &Count,
+        made: usize,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        let mut count = rest.clone();
+        self.read(src, &mut count);
+        if count.once > 0 || self.regions.len() != made || self.regions.iter().any(|r| r.2 < 2) {
+            return false;
+        }
+        for ri in 0..made {
+            self.join_small(ri);
+            let (first, nb, _) = self.regions[ri];
+            for k in first..first + nb {
+                let (s, l) = self.bounds[k as usize];
+                out.extend_from_slice(&self.bytes[s as usize..(s + l) as usize]);
+                out.push(END_BOUNDARY);
+            }
+            out.push(END_REGION);
+        }
+        true
     }
 
     /// Reads `src` into boundaries and regions, dropping dead sites and
@@ -389,7 +430,8 @@ impl Simplifier {
 
 /// How often each site byte is listed, and how many letters are listed
 /// exactly once (so that a child with none skips looking for them).
-struct Count {
+#[derive(Clone)]
+pub(crate) struct Count {
     of: [u8; 256],
     once: u32,
 }
@@ -404,6 +446,24 @@ impl Default for Count {
 }
 
 impl Count {
+    /// The letters listed in `parts` (parts of a land written as a key).
+    pub(crate) fn letters<'a>(parts: impl IntoIterator<Item = &'a [u8]>) -> Count {
+        let mut c = Count::default();
+        for part in parts {
+            for &x in part {
+                if is_letter(x) {
+                    c.change(x, true);
+                }
+            }
+        }
+        c
+    }
+
+    /// Whether `x` is listed.
+    pub(crate) fn lists(&self, x: u8) -> bool {
+        self.of[x as usize] > 0
+    }
+
     /// One more listing of `x` (`up`) or one less.
     #[inline]
     fn change(&mut self, x: u8, up: bool) {
