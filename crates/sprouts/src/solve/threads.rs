@@ -27,8 +27,9 @@ thread_local! {
 /// thread was already in a rayon pool (that pool is used, and `threads` is
 /// ignored).
 ///
-/// On a machine with two cores, 12 spots took 1.21 s on two threads
-/// against 1.49 s on one (`sprouts bench`).
+/// On a machine with two cores (`sprouts bench`, best of three): 12 spots
+/// took 1.26 s on two threads against 1.32 s on one, 15 spots 18.5 s
+/// against 23.0 s.
 ///
 /// ```
 /// use sprouts::model::{Position, Variant};
