@@ -14,7 +14,10 @@
 //! into one flat buffer in key form, simplified and keyed ([`Simplifier`]);
 //! all the children of a land share one buffer ([`Children`]). The solver
 //! may stop early, as soon as one child settles the position it searches
-//! ([`children_unless`]).
+//! ([`children_unless`]). A child whose other regions the move leaves as
+//! they are is keyed from the land's regions read once ([`ReadRegions`]).
+//! On a rayon pool's thread the moves are shared with the pool's other
+//! threads.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 
