@@ -269,14 +269,7 @@ impl Simplifier {
                 if self.regions[ri].2 == 0 || find(&mut self.parent, ri) != root {
                     continue;
                 }
-                let (first, nb, _) = self.regions[ri];
-                for k in first..first + nb {
-                    let (s, l) = self.bounds[k as usize];
-                    self.land
-                        .extend_from_slice(&self.bytes[s as usize..(s + l) as usize]);
-                    self.land.push(END_BOUNDARY);
-                }
-                self.land.push(END_REGION);
+                write_region(&self.bytes, &self.bounds, self.regions[ri], &mut self.land);
             }
             canon.key_flat(&self.land, out);
             out.push(END_LAND);
@@ -329,13 +322,7 @@ impl Simplifier {
         }
         for ri in 0..made {
             self.join_small(ri);
-            let (first, nb, _) = self.regions[ri];
-            for k in first..first + nb {
-                let (s, l) = self.bounds[k as usize];
-                out.extend_from_slice(&self.bytes[s as usize..(s + l) as usize]);
-                out.push(END_BOUNDARY);
-            }
-            out.push(END_REGION);
+            write_region(&self.bytes, &self.bounds, self.regions[ri], out);
         }
         true
     }
@@ -426,6 +413,18 @@ impl Simplifier {
         let (s, l) = self.bounds[(first + n - 1) as usize];
         (a, (s + l) as usize)
     }
+}
+
+/// Appends a region of the [`Simplifier`] (`(first boundary, boundaries,
+/// lives)` over its `bytes` and `bounds`) as a key writes it: each boundary
+/// followed by [`END_BOUNDARY`], then [`END_REGION`].
+fn write_region(bytes: &[u8], bounds: &[(u32, u32)], region: (u32, u32, u32), out: &mut Vec<u8>) {
+    let (first, nb, _) = region;
+    for &(s, l) in &bounds[first as usize..(first + nb) as usize] {
+        out.extend_from_slice(&bytes[s as usize..(s + l) as usize]);
+        out.push(END_BOUNDARY);
+    }
+    out.push(END_REGION);
 }
 
 /// How often each site byte is listed, and how many letters are listed
