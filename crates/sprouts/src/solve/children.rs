@@ -267,6 +267,7 @@ impl<'a> Shape<'a> {
             regions,
             fresh: [max_letter + 1, max_letter + 2, max_letter + 3],
         };
+        let mut far = Vec::new();
         for r in 0..shape.regions.len() {
             shape.regions[r].class = shape.classes(r);
             let n = shape.regions[r].class.len();
@@ -274,7 +275,7 @@ impl<'a> Shape<'a> {
             let mut mirror = mirrors.then(|| Vec::with_capacity(n));
             for i in 0..n {
                 let b = shape.bd(r, i);
-                let far = own_far(b);
+                own_far(b, &mut far);
                 periods.push(period(b, &far));
                 if let Some(m) = &mut mirror {
                     match mirror_start(b, &far) {
@@ -431,11 +432,16 @@ impl<'a> Shape<'a> {
 }
 
 /// The forward distance from each site of an own letter of a boundary (a
-/// letter with both sites on it) to its other site; 0 for the other sites.
-fn own_far(b: &[u8]) -> Vec<usize> {
+/// letter with both sites on it) to its other site; 0 for the other sites
+/// (into `far`, cleared first).
+fn own_far(b: &[u8], far: &mut Vec<usize>) {
     let n = b.len();
+    far.clear();
+    far.resize(n, 0);
+    if !b.iter().any(|&x| is_letter(x)) {
+        return;
+    }
     let mut first = [u16::MAX; 256];
-    let mut far = vec![0; n];
     for (k, &x) in b.iter().enumerate() {
         if is_letter(x) {
             let f = first[x as usize] as usize;
@@ -447,7 +453,6 @@ fn own_far(b: &[u8]) -> Vec<usize> {
             }
         }
     }
-    far
 }
 
 /// Whether site `k` of a boundary read one way and site `m` read another
@@ -885,7 +890,11 @@ mod tests {
 
     #[test]
     fn period_is_the_least_rotation_that_keeps_a_boundary() {
-        let per = |b: &[u8]| period(b, &own_far(b));
+        let per = |b: &[u8]| {
+            let mut far = Vec::new();
+            own_far(b, &mut far);
+            period(b, &far)
+        };
         assert_eq!(per(&[ZERO]), 1);
         assert_eq!(per(&[ONE, A, ONE, A]), 2);
         assert_eq!(per(&[ZERO, ZERO, ZERO]), 1);
@@ -904,7 +913,11 @@ mod tests {
 
     #[test]
     fn mirror_start_finds_boundaries_that_read_the_same_backwards() {
-        let m = |b: &[u8]| mirror_start(b, &own_far(b));
+        let m = |b: &[u8]| {
+            let mut far = Vec::new();
+            own_far(b, &mut far);
+            mirror_start(b, &far)
+        };
         assert_eq!(m(&[ZERO]), Some(0));
         // `1abc1cba` backwards is `abc1cba1`: from site 7 (the second `1`)
         // on, `1abc1cba` again up to renaming.
