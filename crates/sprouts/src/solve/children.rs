@@ -888,13 +888,16 @@ mod tests {
     const B: u8 = FIRST_LETTER + 1;
     const C: u8 = FIRST_LETTER + 2;
 
+    /// [`own_far`] of a boundary.
+    fn far(b: &[u8]) -> Vec<usize> {
+        let mut far = Vec::new();
+        own_far(b, &mut far);
+        far
+    }
+
     #[test]
     fn period_is_the_least_rotation_that_keeps_a_boundary() {
-        let per = |b: &[u8]| {
-            let mut far = Vec::new();
-            own_far(b, &mut far);
-            period(b, &far)
-        };
+        let per = |b: &[u8]| period(b, &far(b));
         assert_eq!(per(&[ZERO]), 1);
         assert_eq!(per(&[ONE, A, ONE, A]), 2);
         assert_eq!(per(&[ZERO, ZERO, ZERO]), 1);
@@ -913,11 +916,7 @@ mod tests {
 
     #[test]
     fn mirror_start_finds_boundaries_that_read_the_same_backwards() {
-        let m = |b: &[u8]| {
-            let mut far = Vec::new();
-            own_far(b, &mut far);
-            mirror_start(b, &far)
-        };
+        let m = |b: &[u8]| mirror_start(b, &far(b));
         assert_eq!(m(&[ZERO]), Some(0));
         // `1abc1cba` backwards is `abc1cba1`: from site 7 (the second `1`)
         // on, `1abc1cba` again up to renaming.
