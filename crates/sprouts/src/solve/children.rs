@@ -23,8 +23,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 
 use super::canon::{least_rotation_start, pseudo_assemble, pseudo_region, LandCanon};
 use super::compact::{
-    is_letter, lands_of, read_spans, Count, RegionSpan, Simplifier, DEAD, END_BOUNDARY, END_LAND,
-    END_REGION, FIRST_LETTER, ONE, TWO, ZERO,
+    is_letter, lands_of, read_spans, twice_life, Count, RegionSpan, Simplifier, DEAD, END_BOUNDARY,
+    END_LAND, END_REGION, FIRST_LETTER, ONE, TWO, ZERO,
 };
 
 /// A child position of a land: the keys of the lands it splits into, sorted.
@@ -47,12 +47,44 @@ fn gain(x: u8, lines: u8, fresh: u8) -> (u8, Option<u8>) {
 }
 
 /// The children of a land, flat: each child is the keys of its lands,
-/// sorted, each followed by [`END_LAND`] (no land: the empty child).
+/// sorted, each followed by [`END_LAND`] (no land: the empty child). The
+/// search keeps them so, in one allocation per land (see
+/// [`Children::compacted`]).
 #[derive(Default)]
 pub(crate) struct Children {
     bytes: Vec<u8>,
     /// Where each child lies in `bytes`.
-    spans: Vec<(u32, u32)>,
+    spans: Vec<Span>,
+}
+
+/// Where a child lies in [`Children::bytes`], and its lives.
+#[derive(Clone, Copy)]
+struct Span {
+    start: u32,
+    end: u32,
+    /// The twice lives of its largest land, then of all its lands, in one
+    /// number (see [`lives_order`]).
+    lives: u32,
+}
+
+/// The twice lives of the largest land of a child (its lands, each
+/// followed by [`END_LAND`]) times 2^16, plus the twice lives of all its
+/// lands: ordering by this number puts first the children whose largest
+/// land has fewest lives, then those with fewest lives in all. (A
+/// position has at most `MAX_LIVES` = 240 lives, so each part fits in 16
+/// bits.)
+fn lives_order(child: &[u8]) -> u32 {
+    let (mut most, mut all, mut land) = (0u32, 0u32, 0u32);
+    for &x in child {
+        if x == END_LAND {
+            most = most.max(land);
+            all += land;
+            land = 0;
+        } else {
+            land += twice_life(x);
+        }
+    }
+    (most.min(0xFFFF) << 16) | all.min(0xFFFF)
 }
 
 impl Children {
@@ -63,8 +95,21 @@ impl Children {
 
     /// Child `i`: its lands, each followed by [`END_LAND`].
     pub(crate) fn get(&self, i: usize) -> &[u8] {
-        let (a, b) = self.spans[i];
-        &self.bytes[a as usize..b as usize]
+        self.child(&self.spans[i])
+    }
+
+    fn child(&self, s: &Span) -> &[u8] {
+        &self.bytes[s.start as usize..s.end as usize]
+    }
+
+    /// Adds the child just written at the end of `bytes`, from `start`.
+    fn push(&mut self, start: usize) {
+        let lives = lives_order(&self.bytes[start..]);
+        self.spans.push(Span {
+            start: start as u32,
+            end: self.bytes.len() as u32,
+            lives,
+        });
     }
 
     /// Every child (see [`Children::get`]).
@@ -72,27 +117,57 @@ impl Children {
         (0..self.len()).map(|i| self.get(i))
     }
 
-    /// Reorders the children by a key of each.
-    pub(crate) fn sort_by_key<K: Ord>(&mut self, mut key: impl FnMut(&[u8]) -> K) {
-        let bytes = &self.bytes;
-        self.spans
-            .sort_by_cached_key(|&(a, b)| key(&bytes[a as usize..b as usize]));
+    /// The memory its children take, in bytes.
+    pub(crate) fn bytes(&self) -> usize {
+        self.bytes.len() + std::mem::size_of_val(self.spans.as_slice())
+    }
+
+    /// The same children in the same order, one after the other in
+    /// buffers of their exact size (children are kept in the search's
+    /// table, after the moves that gave the same child were dropped).
+    pub(crate) fn compacted(&self) -> Children {
+        let mut out = Children {
+            bytes: Vec::with_capacity(self.spans.iter().map(|s| (s.end - s.start) as usize).sum()),
+            spans: Vec::with_capacity(self.spans.len()),
+        };
+        for s in &self.spans {
+            let start = out.bytes.len() as u32;
+            out.bytes.extend_from_slice(self.child(s));
+            out.spans.push(Span {
+                start,
+                end: out.bytes.len() as u32,
+                lives: s.lives,
+            });
+        }
+        out
     }
 
     /// Appends the children of `other`.
     fn append(&mut self, other: &Children) {
         let at = self.bytes.len() as u32;
         self.bytes.extend_from_slice(&other.bytes);
-        self.spans
-            .extend(other.spans.iter().map(|&(a, b)| (a + at, b + at)));
+        self.spans.extend(other.spans.iter().map(|s| Span {
+            start: s.start + at,
+            end: s.end + at,
+            lives: s.lives,
+        }));
     }
 
-    /// Sorts the children (by their bytes) and drops repeats.
+    /// Sorts the children by [`lives_order`], then by their bytes, and
+    /// drops repeats (a repeat has the same lives, so it comes next).
     fn sort_dedup(&mut self) {
         let bytes = &self.bytes;
-        let child = |&(a, b): &(u32, u32)| &bytes[a as usize..b as usize];
-        self.spans.sort_unstable_by(|x, y| child(x).cmp(child(y)));
+        let child = |s: &Span| &bytes[s.start as usize..s.end as usize];
+        self.spans
+            .sort_unstable_by(|x, y| x.lives.cmp(&y.lives).then_with(|| child(x).cmp(child(y))));
         self.spans.dedup_by(|x, y| child(x) == child(y));
+    }
+
+    /// Sorts the children by their bytes (no repeats left).
+    fn sort_by_keys(&mut self) {
+        let bytes = &self.bytes;
+        let child = |s: &Span| &bytes[s.start as usize..s.end as usize];
+        self.spans.sort_unstable_by(|x, y| child(x).cmp(child(y)));
     }
 }
 
@@ -106,11 +181,18 @@ pub(crate) fn land_children<C: LandCanon + ?Sized>(land: &[u8], canon: &C) -> Ve
 
 /// [`land_children`], flat.
 pub(crate) fn children<C: LandCanon + ?Sized>(land: &[u8], canon: &C) -> Children {
-    children_unless(land, canon, |_| false).unwrap_or_default()
+    let mut out = children_unless(land, canon, |_| false).unwrap_or_default();
+    out.sort_by_keys();
+    out
 }
 
-/// [`children`], unless `stop` says yes to one of them as it is made
-/// (`None`: the rest are not made).
+/// Every distinct child of a land, unless `stop` says yes to one of them
+/// as it is made (`None`: the rest are not made). The children come in
+/// the order the search tries them: those whose largest land has fewest
+/// lives first, then fewest lives in all (GLOP's heuristic), then by key.
+/// (Measured: 122,192 positions for 7 spots instead of 189,919 when
+/// ordered by key length; smallest total first, or largest first, were
+/// worse.)
 ///
 /// On a thread of a rayon pool (see [`super::use_threads`]), a land with at
 /// least [`SHARED_MOVES`] moves has them played by every thread of the pool
@@ -731,7 +813,7 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
                 if stop(&out.bytes[at..]) {
                     return None;
                 }
-                out.spans.push((at as u32, out.bytes.len() as u32));
+                out.push(at);
                 continue;
             }
             if dying.iter().any(|d| d.is_some()) {
@@ -747,7 +829,7 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
             if stop(&out.bytes[at..]) {
                 return None;
             }
-            out.spans.push((at as u32, out.bytes.len() as u32));
+            out.push(at);
         }
         Some(out)
     }
@@ -887,6 +969,46 @@ mod tests {
     const A: u8 = FIRST_LETTER;
     const B: u8 = FIRST_LETTER + 1;
     const C: u8 = FIRST_LETTER + 2;
+
+    /// Children made of the given children, as the generator pushes them.
+    fn made(children: &[&[u8]]) -> Children {
+        let mut out = Children::default();
+        for c in children {
+            let at = out.bytes.len();
+            out.bytes.extend_from_slice(c);
+            out.push(at);
+        }
+        out
+    }
+
+    #[test]
+    fn children_come_by_largest_land_then_all_lives_then_key() {
+        const EB: u8 = END_BOUNDARY;
+        const ER: u8 = END_REGION;
+        const EL: u8 = END_LAND;
+        // `0.` and `12.` have 3 lives each (twice: 6).
+        let two_lands: &[u8] = &[ZERO, EB, ER, EL, ONE, TWO, EB, ER, EL];
+        assert_eq!(lives_order(two_lands), (6 << 16) | 12);
+        // `AA.` (one life, letter listed twice), `1.` (2 lives), `0.`.
+        let a: &[u8] = &[A, A, EB, ER, EL];
+        let one: &[u8] = &[ONE, EB, ER, EL];
+        let zero: &[u8] = &[ZERO, EB, ER, EL];
+        assert_eq!(lives_order(a), (2 << 16) | 2);
+        assert_eq!(lives_order(&[]), 0);
+        let mut ch = made(&[two_lands, zero, one, &[], zero, a, one]);
+        ch.sort_dedup();
+        let got: Vec<&[u8]> = ch.iter().collect();
+        // `0.` (6) before `0.+12.` (6 then 12); `1.` and `AA.` (4 against 2).
+        assert_eq!(got, [&[][..], a, one, zero, two_lands]);
+        // The same children by key (bytes) for `land_children`.
+        ch.sort_by_keys();
+        let keys: Vec<&[u8]> = ch.iter().collect();
+        assert_eq!(keys, [&[][..], zero, two_lands, one, a]);
+        // Compacted: the same children, in the same order, nothing more.
+        let c = ch.compacted();
+        assert_eq!(c.iter().collect::<Vec<_>>(), keys);
+        assert_eq!(c.bytes(), 4 + 9 + 4 + 5 + 5 * 12);
+    }
 
     /// [`own_far`] of a boundary.
     fn far(b: &[u8]) -> Vec<usize> {

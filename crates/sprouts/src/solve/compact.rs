@@ -63,6 +63,19 @@ pub(crate) fn lives_of(x: u8) -> u32 {
     }
 }
 
+/// Twice the lives a site byte counts for in a key: 6, 4 and 2 for `0`,
+/// `1` and `2`, 1 for a letter (one life, listed twice), 0 for the rest.
+#[inline]
+pub(crate) fn twice_life(x: u8) -> u32 {
+    match x {
+        ZERO => 6,
+        ONE => 4,
+        TWO => 2,
+        x if is_letter(x) => 1,
+        _ => 0,
+    }
+}
+
 /// The working form of a labelled position: dead spots dropped, every spot
 /// coded by its lives and how often it is listed. Not yet simplified.
 pub(crate) fn regions_of(pos: &Position) -> Result<Regions, SolveError> {

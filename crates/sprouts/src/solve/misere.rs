@@ -83,14 +83,14 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             if i > 0 && lands[i] == lands[i - 1] {
                 continue; // an identical land has the same moves
             }
-            for kid in self.kids(lands[i])?.iter() {
+            for kid in self.kids(lands[i])?.iter().map(Kid::of) {
                 let mut next: Vec<Vec<u8>> = Vec::with_capacity(lands.len() + 1);
                 next.extend(lands[..i].iter().map(|l| l.to_vec()));
                 next.extend(lands[i + 1..].iter().map(|l| l.to_vec()));
                 match kid {
-                    Kid::Heap(_) => {}
+                    Kid::Heap => {}
                     Kid::One(l) => next.push(l.to_vec()),
-                    Kid::Sum(ls) => next.extend(ls.iter().cloned()),
+                    Kid::Sum(ls) => next.extend(lands_of(ls).map(<[u8]>::to_vec)),
                 }
                 next.sort_unstable();
                 out.push(position_key(&next).into());

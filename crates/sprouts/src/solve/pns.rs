@@ -27,7 +27,8 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use super::canon::LandCanon;
-use super::compact::{is_letter, lands_of};
+use super::children::Children;
+use super::compact::{lands_of, twice_life, END_LAND};
 use super::search::Solver;
 use super::store::{NormalEntry, Store};
 use super::SolveError;
@@ -43,7 +44,7 @@ const TABLE_BYTES: usize = 768 << 20;
 /// generated, and the numbers of its unproved couples.
 #[derive(Default)]
 pub(super) struct Node {
-    kids: Option<Arc<[Kid]>>,
+    kids: Option<Arc<Children>>,
     /// (heap, proof number, disproof number), for unproved couples and for
     /// proved wins with heaps the store cannot record (64 and up).
     heaps: Vec<(u8, u64, u64)>,
@@ -52,15 +53,32 @@ pub(super) struct Node {
 /// The search's table: what it knows of every land it has seen.
 pub(super) type Table = FxHashMap<Box<[u8]>, Node>;
 
-/// A child of a land, heap aside.
-#[derive(Clone, Debug)]
-pub(super) enum Kid {
-    /// No land left: the child is a nim heap (of the node's heap XOR `x`).
-    Heap(u8),
+/// A child of a land, heap aside (read from its lands, each followed by
+/// END_LAND, as [`Children`] keeps them).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Kid<'a> {
+    /// No land left: the child is the node's heap alone.
+    Heap,
     /// One land (the node's heap goes with it).
-    One(Box<[u8]>),
-    /// Several lands (sorted keys).
-    Sum(Box<[Vec<u8>]>),
+    One(&'a [u8]),
+    /// Several lands (sorted keys, each followed by END_LAND).
+    Sum(&'a [u8]),
+}
+
+impl<'a> Kid<'a> {
+    /// The kind of child whose lands are `child`.
+    pub(super) fn of(child: &'a [u8]) -> Kid<'a> {
+        match child.iter().position(|&x| x == END_LAND) {
+            None => Kid::Heap,
+            Some(end) if end + 1 == child.len() => Kid::One(&child[..end]),
+            Some(_) => Kid::Sum(child),
+        }
+    }
+}
+
+/// Land `i` of a sum (lands each followed by END_LAND).
+fn nth_land(lands: &[u8], i: usize) -> &[u8] {
+    lands_of(lands).nth(i).unwrap_or_default()
 }
 
 /// The 1 + epsilon trick (Pawlewicz & Lew 2007): a child may run until its
@@ -77,16 +95,7 @@ fn widen(dn2: u64) -> u64 {
 
 /// Twice the lives of a land key (a letter is one life listed twice).
 pub(super) fn twice_lives(land: &[u8]) -> u32 {
-    use super::compact::{ONE, TWO, ZERO};
-    land.iter()
-        .map(|&x| match x {
-            ZERO => 6,
-            ONE => 4,
-            TWO => 2,
-            x if is_letter(x) => 1,
-            _ => 0,
-        })
-        .sum()
+    land.iter().map(|&x| twice_life(x)).sum()
 }
 
 /// A sum of lands plus a heap, reduced by the nimbers the store knows.
@@ -273,7 +282,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// A sum of lands plus a heap reduced by the nimbers the store knows
     /// (no allocation: this runs for every sum child at every step).
-    fn reduce(&mut self, lands: &[Vec<u8>], heap: u8) -> Reduced {
+    fn reduce(&mut self, lands: &[u8], heap: u8) -> Reduced {
         let mut r = Reduced {
             heap,
             unknown: 0,
@@ -281,7 +290,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             big: 0,
         };
         let mut big_key = (0, 0);
-        for (i, l) in lands.iter().enumerate() {
+        for (i, l) in lands_of(lands).enumerate() {
             match self.store.get_normal(l) {
                 Some(NormalEntry::Nimber(k)) => r.heap ^= k,
                 _ => {
@@ -336,7 +345,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// of 104 s. A sixth or an eighth of the twice lives, instead of a
     /// quarter, expanded 511,000 and 571,000 positions (the search is
     /// chaotic), but with a sixth the nimber of 16 spots took 8.2 s.
-    fn sum_score(&mut self, lands: &[Vec<u8>], r: &Reduced) -> (Score, SumStep) {
+    fn sum_score(&mut self, lands: &[u8], r: &Reduced) -> (Score, SumStep) {
         let mut v = 1u64;
         let mut best = SumStep {
             land: usize::MAX,
@@ -344,7 +353,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             numbers: (1, 1),
             share: u64::MAX,
         };
-        for (i, l) in lands.iter().enumerate() {
+        for (i, l) in lands_of(lands).enumerate() {
             if i == r.big {
                 continue;
             }
@@ -370,10 +379,10 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// The score of a child (seen from the child's mover, the opponent).
-    fn kid_score(&mut self, kid: &Kid, heap: u8) -> Score {
+    fn kid_score(&mut self, kid: Kid, heap: u8) -> Score {
         match kid {
-            Kid::Heap(x) => {
-                if heap ^ x != 0 {
+            Kid::Heap => {
+                if heap != 0 {
                     WIN
                 } else {
                     LOSS
@@ -390,7 +399,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                             LOSS
                         }
                     }
-                    1 => self.couple(&lands[r.last], r.heap),
+                    1 => self.couple(nth_land(lands, r.last), r.heap),
                     _ => self.sum_score(lands, &r).0,
                 }
             }
@@ -461,7 +470,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// The children of a land, from the table or generated (and counted).
-    pub(super) fn kids(&mut self, land: &[u8]) -> Result<Arc<[Kid]>, SolveError> {
+    pub(super) fn kids(&mut self, land: &[u8]) -> Result<Arc<Children>, SolveError> {
         match self.kids_unless_won(land, None)? {
             Some(k) => Ok(k),
             None => unreachable!("only a heap stops the generation"),
@@ -475,7 +484,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         &mut self,
         land: &[u8],
         heap: Option<u8>,
-    ) -> Result<Option<Arc<[Kid]>>, SolveError> {
+    ) -> Result<Option<Arc<Children>>, SolveError> {
         if let Some(k) = self.tt.get(land).and_then(|n| n.kids.as_ref()) {
             return Ok(Some(k.clone()));
         }
@@ -485,20 +494,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         else {
             return Ok(None);
         };
-        let mut bytes = land.len() + 64;
-        let kids: Arc<[Kid]> = children
-            .iter()
-            .map(|c| {
-                let mut lands = lands_of(c);
-                bytes += 48 + c.len() + 32 * lands.clone().count();
-                match (lands.next(), lands.next()) {
-                    (None, _) => Kid::Heap(0),
-                    (Some(l), None) => Kid::One(l.into()),
-                    _ => Kid::Sum(lands_of(c).map(<[u8]>::to_vec).collect()),
-                }
-            })
-            .collect();
-        self.make_room(bytes);
+        let kids = Arc::new(children);
+        self.make_room(land.len() + 64 + kids.bytes());
         self.tt.entry(land.into()).or_default().kids = Some(kids.clone());
         Ok(Some(kids))
     }
@@ -516,7 +513,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             self.tick()?;
             scores.clear();
             for k in kids.iter() {
-                let s = self.kid_score(k, heap);
+                let s = self.kid_score(Kid::of(k), heap);
                 scores.push(s);
             }
             for m in 0..heap {
@@ -540,13 +537,13 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 self.mid(land, m, child_pn, child_dn)?;
                 continue;
             }
-            match &kids[best] {
-                Kid::Heap(_) => unreachable!("a heap child is always proved"),
+            match Kid::of(kids.get(best)) {
+                Kid::Heap => unreachable!("a heap child is always proved"),
                 Kid::One(l) => self.mid(l, heap, child_pn, child_dn)?,
                 Kid::Sum(lands) => {
                     let r = self.reduce(lands, heap);
                     if r.unknown == 1 {
-                        self.mid(&lands[r.last], r.heap, child_pn, child_dn)?;
+                        self.mid(nth_land(lands, r.last), r.heap, child_pn, child_dn)?;
                     } else {
                         // Go into the sum: one step on the nimber of its
                         // cheapest land (not the one with most lives). The
@@ -564,7 +561,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                         } else {
                             (INF, m)
                         };
-                        self.mid(&lands[step.land], step.heap, tp, td)?;
+                        self.mid(nth_land(lands, step.land), step.heap, tp, td)?;
                     }
                 }
             }
