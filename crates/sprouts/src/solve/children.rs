@@ -202,16 +202,36 @@ pub(crate) fn children<C: LandCanon + ?Sized>(land: &[u8], canon: &C) -> Childre
 pub(crate) fn children_unless<C: LandCanon + ?Sized>(
     land: &[u8],
     canon: &C,
-    mut stop: impl FnMut(&[u8]) -> bool,
+    stop: impl FnMut(&[u8]) -> bool,
 ) -> Option<Children> {
     let shape = Shape::of(land, canon.exact());
-    let moves = shape.moves();
+    let mut moves = MOVES.with_borrow_mut(std::mem::take);
+    shape.moves(&mut moves);
+    let out = play(&shape, &moves, canon, stop);
+    MOVES.with_borrow_mut(|kept| *kept = moves);
+    let mut out = out?;
+    out.sort_dedup();
+    Some(out)
+}
+
+thread_local! {
+    /// The list of moves [`children_unless`] plays, kept from land to land.
+    static MOVES: std::cell::RefCell<Vec<Move>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Plays `moves` (see [`children_unless`]): the children as made, unsorted.
+fn play<C: LandCanon + ?Sized>(
+    shape: &Shape,
+    moves: &[Move],
+    canon: &C,
+    mut stop: impl FnMut(&[u8]) -> bool,
+) -> Option<Children> {
     let helpers = if moves.len() >= SHARED_MOVES && rayon::current_thread_index().is_some() {
         rayon::current_num_threads().min(MOST_THREADS) - 1
     } else {
         0
     };
-    let mut out = if helpers > 0 {
+    if helpers > 0 {
         let quit = AtomicBool::new(false);
         let next = AtomicUsize::new(0);
         let take = || {
@@ -227,10 +247,10 @@ pub(crate) fn children_unless<C: LandCanon + ?Sized>(
         let mine = rayon::in_place_scope(|scope| {
             for slot in theirs.iter_mut() {
                 scope.spawn(|_| {
-                    *slot = Player::new(&shape, canon).play_all(take(), share, |_| false)
+                    *slot = Player::new(shape, canon).play_all(take(), share, |_| false)
                 });
             }
-            let mine = Player::new(&shape, canon).play_all(take(), moves.len(), &mut stop);
+            let mine = Player::new(shape, canon).play_all(take(), moves.len(), &mut stop);
             if mine.is_none() {
                 quit.store(true, Relaxed);
             }
@@ -244,12 +264,10 @@ pub(crate) fn children_unless<C: LandCanon + ?Sized>(
             }
             mine.append(&t);
         }
-        mine
+        Some(mine)
     } else {
-        Player::new(&shape, canon).play_all(moves.iter().copied(), moves.len(), stop)?
-    };
-    out.sort_dedup();
-    Some(out)
+        Player::new(shape, canon).play_all(moves.iter().copied(), moves.len(), stop)
+    }
 }
 
 /// The most threads that play the moves of one land.
@@ -436,9 +454,10 @@ impl<'a> Shape<'a> {
         groups
     }
 
-    /// Every move of the land, interchangeable boundaries taken once.
-    fn moves(&self) -> Vec<Move> {
-        let mut out = Vec::new();
+    /// Every move of the land, interchangeable boundaries taken once (into
+    /// `out`, cleared first).
+    fn moves(&self, out: &mut Vec<Move>) {
+        out.clear();
         for r in 0..self.regions.len() {
             let class = &self.regions[r].class;
             let n = class.len();
@@ -509,7 +528,6 @@ impl<'a> Shape<'a> {
                 }
             }
         }
-        out
     }
 }
 
@@ -667,6 +685,8 @@ struct Player<'a, 's, C: ?Sized> {
     scratch: Vec<u8>,
     /// The land's regions read once (keys made by regions, several regions).
     read: Option<ReadRegions>,
+    /// The buffers of `read` while it is `None`.
+    idle: ReadRegions,
 }
 
 /// The regions of the land being played, each read once for all its
@@ -694,10 +714,54 @@ struct ReadRegions {
     child: Vec<(usize, usize, usize, usize)>,
 }
 
+/// The buffers a [`Player`] writes in, kept from land to land (one set per
+/// thread), so that playing a land's moves allocates nothing once they
+/// have grown.
+#[derive(Default)]
+struct Buffers {
+    buf: Vec<u8>,
+    simplifier: Simplifier,
+    spans: Vec<(usize, usize)>,
+    scratch: Vec<u8>,
+    read: ReadRegions,
+}
+
+thread_local! {
+    /// This thread's [`Buffers`] while no [`Player`] uses them.
+    static BUFFERS: std::cell::RefCell<Option<Buffers>> = const { std::cell::RefCell::new(None) };
+}
+
+impl<C: ?Sized> Drop for Player<'_, '_, C> {
+    fn drop(&mut self) {
+        let b = Buffers {
+            buf: std::mem::take(&mut self.buf),
+            simplifier: std::mem::take(&mut self.simplifier),
+            spans: std::mem::take(&mut self.spans),
+            scratch: std::mem::take(&mut self.scratch),
+            read: self
+                .read
+                .take()
+                .unwrap_or_else(|| std::mem::take(&mut self.idle)),
+        };
+        BUFFERS.with_borrow_mut(|kept| *kept = Some(b));
+    }
+}
+
 impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
     fn new(shape: &'s Shape<'a>, canon: &'s C) -> Self {
+        let Buffers {
+            mut buf,
+            simplifier,
+            spans,
+            scratch,
+            read: mut reuse,
+        } = BUFFERS.with_borrow_mut(Option::take).unwrap_or_default();
+        buf.clear();
         let read = (canon.by_regions() && shape.regions.len() > 1).then(|| {
-            let mut read = ReadRegions::default();
+            let mut read = std::mem::take(&mut reuse);
+            read.readings.clear();
+            read.sites.clear();
+            read.parts.clear();
             for region in &shape.regions {
                 let (r0, s0) = (read.readings.len(), read.sites.len());
                 pseudo_region(
@@ -708,17 +772,19 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
                 read.parts
                     .push((r0, read.readings.len(), s0, read.sites.len()));
             }
-            read.rest = vec![None; shape.regions.len()];
+            read.rest.clear();
+            read.rest.resize(shape.regions.len(), None);
             read
         });
         Player {
             shape,
             canon,
-            buf: Vec::with_capacity(shape.land.len() + 16),
-            simplifier: Simplifier::default(),
-            spans: Vec::new(),
-            scratch: Vec::new(),
+            buf,
+            simplifier,
+            spans,
+            scratch,
             read,
+            idle: reuse,
         }
     }
 
