@@ -67,6 +67,13 @@ struct Span {
     lives: u32,
 }
 
+impl Span {
+    /// The child's bytes in `bytes`.
+    fn of(self, bytes: &[u8]) -> &[u8] {
+        &bytes[self.start as usize..self.end as usize]
+    }
+}
+
 /// The twice lives of the largest land of a child (its lands, each
 /// followed by [`END_LAND`]) times 2^16, plus the twice lives of all its
 /// lands: ordering by this number puts first the children whose largest
@@ -95,11 +102,7 @@ impl Children {
 
     /// Child `i`: its lands, each followed by [`END_LAND`].
     pub(crate) fn get(&self, i: usize) -> &[u8] {
-        self.child(&self.spans[i])
-    }
-
-    fn child(&self, s: &Span) -> &[u8] {
-        &self.bytes[s.start as usize..s.end as usize]
+        self.spans[i].of(&self.bytes)
     }
 
     /// Adds the child just written at the end of `bytes`, from `start`.
@@ -132,7 +135,7 @@ impl Children {
         };
         for s in &self.spans {
             let start = out.bytes.len() as u32;
-            out.bytes.extend_from_slice(self.child(s));
+            out.bytes.extend_from_slice(s.of(&self.bytes));
             out.spans.push(Span {
                 start,
                 end: out.bytes.len() as u32,
@@ -157,17 +160,19 @@ impl Children {
     /// drops repeats (a repeat has the same lives, so it comes next).
     fn sort_dedup(&mut self) {
         let bytes = &self.bytes;
-        let child = |s: &Span| &bytes[s.start as usize..s.end as usize];
-        self.spans
-            .sort_unstable_by(|x, y| x.lives.cmp(&y.lives).then_with(|| child(x).cmp(child(y))));
-        self.spans.dedup_by(|x, y| child(x) == child(y));
+        self.spans.sort_unstable_by(|x, y| {
+            x.lives
+                .cmp(&y.lives)
+                .then_with(|| x.of(bytes).cmp(y.of(bytes)))
+        });
+        self.spans.dedup_by(|x, y| x.of(bytes) == y.of(bytes));
     }
 
     /// Sorts the children by their bytes (no repeats left).
     fn sort_by_keys(&mut self) {
         let bytes = &self.bytes;
-        let child = |s: &Span| &bytes[s.start as usize..s.end as usize];
-        self.spans.sort_unstable_by(|x, y| child(x).cmp(child(y)));
+        self.spans
+            .sort_unstable_by(|x, y| x.of(bytes).cmp(y.of(bytes)));
     }
 }
 
@@ -683,10 +688,10 @@ struct Player<'a, 's, C: ?Sized> {
     /// Scratch for [`sort_lands`].
     spans: Vec<(usize, usize)>,
     scratch: Vec<u8>,
-    /// The land's regions read once (keys made by regions, several regions).
-    read: Option<ReadRegions>,
-    /// The buffers of `read` while it is `None`.
-    idle: ReadRegions,
+    /// Whether children are keyed from the land's regions read once (keys
+    /// made by regions, several regions): `read` holds them then.
+    by_regions: bool,
+    read: ReadRegions,
 }
 
 /// The regions of the land being played, each read once for all its
@@ -738,10 +743,7 @@ impl<C: ?Sized> Drop for Player<'_, '_, C> {
             simplifier: std::mem::take(&mut self.simplifier),
             spans: std::mem::take(&mut self.spans),
             scratch: std::mem::take(&mut self.scratch),
-            read: self
-                .read
-                .take()
-                .unwrap_or_else(|| std::mem::take(&mut self.idle)),
+            read: std::mem::take(&mut self.read),
         };
         BUFFERS.with_borrow_mut(|kept| *kept = Some(b));
     }
@@ -754,11 +756,11 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
             simplifier,
             spans,
             scratch,
-            read: mut reuse,
+            mut read,
         } = BUFFERS.with_borrow_mut(Option::take).unwrap_or_default();
         buf.clear();
-        let read = (canon.by_regions() && shape.regions.len() > 1).then(|| {
-            let mut read = std::mem::take(&mut reuse);
+        let by_regions = canon.by_regions() && shape.regions.len() > 1;
+        if by_regions {
             read.readings.clear();
             read.sites.clear();
             read.parts.clear();
@@ -774,8 +776,7 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
             }
             read.rest.clear();
             read.rest.resize(shape.regions.len(), None);
-            read
-        });
+        }
         Player {
             shape,
             canon,
@@ -783,8 +784,8 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
             simplifier,
             spans,
             scratch,
+            by_regions,
             read,
-            idle: reuse,
         }
     }
 
@@ -801,9 +802,10 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
         dying: [Option<u8>; 2],
         out: &mut Vec<u8>,
     ) -> bool {
-        let Some(read) = &mut self.read else {
+        if !self.by_regions {
             return false;
-        };
+        }
+        let read = &mut self.read;
         let land = self.shape.land;
         let bytes = self.shape.regions[r].span.bytes.clone();
         let rest = read.rest[r]
