@@ -211,12 +211,20 @@ pub(crate) fn children_unless<C: LandCanon + ?Sized>(
 ) -> Option<Children> {
     let shape = Shape::of(land, canon.exact());
     let mut moves = MOVES.with_borrow_mut(std::mem::take);
-    shape.moves(&mut moves);
-    let out = play(&shape, &moves, canon, stop);
+    let sure = shape.moves(&mut moves);
+    let out = play(&shape, &moves[..sure], canon, stop).map(|mut out| {
+        out.sort_dedup();
+        // The moves left out give children among the others (checked in
+        // debug builds, so by every test of the solver).
+        debug_assert!({
+            let aside =
+                Player::new(&shape, canon).play_all(moves[sure..].iter().copied(), 0, |_| false);
+            aside.is_some_and(|a| a.iter().all(|c| out.iter().any(|o| o == c)))
+        });
+        out
+    });
     MOVES.with_borrow_mut(|kept| *kept = moves);
-    let mut out = out?;
-    out.sort_dedup();
-    Some(out)
+    out
 }
 
 thread_local! {
@@ -460,9 +468,12 @@ impl<'a> Shape<'a> {
     }
 
     /// Every move of the land, interchangeable boundaries taken once (into
-    /// `out`, cleared first).
-    fn moves(&self, out: &mut Vec<Move>) {
+    /// `out`, cleared first). Returns how many come first and are to be
+    /// played: the others (listed after them) give the same children as
+    /// some of those (see [`Shape::other_side_first`]).
+    fn moves(&self, out: &mut Vec<Move>) -> usize {
         out.clear();
+        let mut aside = Vec::new();
         for r in 0..self.regions.len() {
             let class = &self.regions[r].class;
             let n = class.len();
@@ -507,10 +518,16 @@ impl<'a> Shape<'a> {
                 let ways: usize = groups.iter().map(|g| g.len() + 1).product();
                 let b = self.bd(r, i);
                 let per = self.regions[r].period[i];
+                let lone = b == [ZERO];
                 for p in 0..b.len() {
-                    let mut split = |q| {
+                    let mut split = |q: Option<usize>| {
                         for d in 0..ways {
-                            out.push(Move::Split { r, i, p, q, d });
+                            let m = Move::Split { r, i, p, q, d };
+                            if lone && self.other_side_first(r, i, d) {
+                                aside.push(m);
+                            } else {
+                                out.push(m);
+                            }
                         }
                     };
                     let mp = self.mirrored(r, i, p);
@@ -533,6 +550,39 @@ impl<'a> Shape<'a> {
                 }
             }
         }
+        let sure = out.len();
+        out.extend_from_slice(&aside);
+        sure
+    }
+
+    /// Whether the loop around a lone spot (boundary `i` of region `r` is
+    /// `0`) that shares the other boundaries as distribution `d` says can
+    /// be left out: the distribution that sends the other number of each
+    /// class to the first side comes before it, and the two sides have
+    /// different numbers of sites (boundary ends counted).
+    ///
+    /// Both sides of such a loop are written `[x c]` plus their
+    /// boundaries, so the two distributions give the same regions, in the
+    /// other order, with boundaries of one class in place of one another
+    /// (the same sites up to a turn and to renaming their own letters): the
+    /// same child. Its key is the same too unless the two regions read
+    /// alike, which different numbers of sites rule out (otherwise both
+    /// are played: at 12 spots, 1.6% of all such pairs gave different
+    /// keys). At 12 spots this leaves out about a tenth of the moves, and
+    /// 7% of the instructions (7,807 million instead of 8,425 million), with
+    /// the same children.
+    fn other_side_first(&self, r: usize, i: usize, d: usize) -> bool {
+        let (mut rest, mut other, mut unit, mut diff) = (d, 0, 1, 0i64);
+        for g in &self.regions[r].groups[i] {
+            let ways = g.len() + 1;
+            let k = rest % ways;
+            rest /= ways;
+            other += (g.len() - k) * unit;
+            unit *= ways;
+            let sites = self.bd(r, g[0]).len() as i64 + 1;
+            diff += (2 * k as i64 - g.len() as i64) * sites;
+        }
+        other < d && diff != 0
     }
 }
 
