@@ -1100,6 +1100,38 @@ mod tests {
     }
 
     #[test]
+    fn a_loop_around_a_lone_spot_is_played_for_one_of_two_swapped_distributions() {
+        const EB: u8 = END_BOUNDARY;
+        const ER: u8 = END_REGION;
+        let loops = |land: &[u8]| {
+            let mut moves = Vec::new();
+            let sure = Shape::of(land, false).moves(&mut moves);
+            let count = |ms: &[Move]| {
+                ms.iter()
+                    .filter(|m| matches!(m, Move::Split { q: None, .. }))
+                    .count()
+            };
+            (count(&moves[..sure]), count(&moves[sure..]))
+        };
+        // Four lone spots: around the first, 0, 1, 2 or 3 of the others
+        // inside; 3 and 2 are 0 and 1 with the sides swapped.
+        assert_eq!(loops(&[ZERO, EB, ZERO, EB, ZERO, EB, ZERO, EB, ER]), (2, 2));
+        // Three: 1 inside is its own swap.
+        assert_eq!(loops(&[ZERO, EB, ZERO, EB, ZERO, EB, ER]), (2, 1));
+        // A lone spot and a `2` besides: the spot inside and the `2`
+        // inside swap sides, but both sides then have two sites (and may
+        // read alike), so both are played; only nothing inside and both
+        // inside are one.
+        assert_eq!(loops(&[ZERO, EB, ZERO, EB, TWO, EB, ER]), (3, 1));
+        let shape = Shape::of(&[ZERO, EB, ZERO, EB, TWO, EB, ER], false);
+        assert!(!shape.other_side_first(0, 0, 2));
+        assert!(shape.other_side_first(0, 0, 3));
+        // No lone spot: every loop is played (the other boundary inside
+        // or not).
+        assert_eq!(loops(&[ZERO, A, EB, A, EB, ER]), (2, 0));
+    }
+
+    #[test]
     fn children_come_by_largest_land_then_all_lives_then_key() {
         const EB: u8 = END_BOUNDARY;
         const ER: u8 = END_REGION;
