@@ -23,8 +23,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 
 use super::canon::{least_rotation_start, pseudo_assemble, pseudo_region, LandCanon};
 use super::compact::{
-    is_letter, lands_of, read_spans, twice_life, Count, RegionSpan, Simplifier, DEAD, END_BOUNDARY,
-    END_LAND, END_REGION, FIRST_LETTER, ONE, TWO, ZERO,
+    is_letter, lands_of, lives_of, read_spans, twice_life, Count, RegionSpan, Simplifier, DEAD,
+    END_BOUNDARY, END_LAND, END_REGION, FIRST_LETTER, ONE, TWO, ZERO,
 };
 
 /// A child position of a land: the keys of the lands it splits into, sorted.
@@ -518,12 +518,12 @@ impl<'a> Shape<'a> {
                 let ways: usize = groups.iter().map(|g| g.len() + 1).product();
                 let b = self.bd(r, i);
                 let per = self.regions[r].period[i];
-                let lone = b == [ZERO];
                 for p in 0..b.len() {
                     let mut split = |q: Option<usize>| {
+                        let twin = self.twin_sides(r, i, p, q);
                         for d in 0..ways {
                             let m = Move::Split { r, i, p, q, d };
-                            if lone && self.other_side_first(r, i, d) {
+                            if twin && self.other_side_first(r, i, p, q, d) {
                                 aside.push(m);
                             } else {
                                 out.push(m);
@@ -555,35 +555,116 @@ impl<'a> Shape<'a> {
         sure
     }
 
-    /// Whether the loop around a lone spot (boundary `i` of region `r` is
-    /// `0`) that shares the other boundaries as distribution `d` says can
-    /// be left out: the distribution that sends the other number of each
-    /// class to the first side comes before it, and the two sides have
-    /// different numbers of sites (boundary ends counted).
+    /// Whether the line from site `p` of boundary `i` of region `r` to its
+    /// site `q` (`None`: a loop back to `p`) writes the same boundary on
+    /// both sides (see [`Player::split`]), changing nothing else in the
+    /// region: a loop around a lone spot (`[x c]` on both sides), or a line
+    /// between two sites that become the same byte (`[x c x]`, `x` not a
+    /// new letter) with the same sites after it on both sides (`2a2a` from
+    /// one `2` to the other, for instance, or the line between the two
+    /// letters of `ab` when their other sites are in other regions, which
+    /// keep 2 lives or more when those sites die; lives counted as the
+    /// simplifier does, see [`simplifier_lives`]).
+    fn twin_sides(&self, r: usize, i: usize, p: usize, q: Option<usize>) -> bool {
+        let b = self.bd(r, i);
+        let Some(q) = q else {
+            return b == [ZERO];
+        };
+        let (x, _) = gain(b[p], 1, self.fresh[0]);
+        let (y, _) = gain(b[q], 1, self.fresh[1]);
+        if x != y || !b[p + 1..q].iter().eq(b[q + 1..].iter().chain(&b[..p])) {
+            return false;
+        }
+        // The dying letters' other sites (not on the two halves, which
+        // would list them thrice): in other regions, which do not go.
+        let dying = [b[p], b[q]];
+        let dies = |z: u8| is_letter(z) && dying.contains(&z);
+        let mut seen = [false; 256];
+        self.regions.iter().enumerate().all(|(k, region)| {
+            let bytes = &self.land[region.span.bytes.clone()];
+            let lost = bytes.iter().filter(|&&z| dies(z)).count();
+            lost == 0
+                || k == r && lost == 2
+                || k != r && {
+                    seen.fill(false);
+                    let left = bytes.iter().filter(|&&z| !dies(z));
+                    simplifier_lives(left, &mut seen) >= 2
+                }
+        })
+    }
+
+    /// Whether a split along a line from site `p` to `q` of boundary `i` of
+    /// region `r` with twin sides (see [`Shape::twin_sides`]) that shares
+    /// the other boundaries as distribution `d` says can be left out: the distribution that sends
+    /// the other number of each class to the first side comes before it,
+    /// and the two sides do not both stay with the same lives (counted as
+    /// the simplifier does, see [`simplifier_lives`]).
     ///
-    /// Both sides of such a loop are written `[x c]` plus their
-    /// boundaries, so the two distributions give the same regions, in the
-    /// other order, with boundaries of one class in place of one another
-    /// (the same sites up to a turn and to renaming their own letters): the
-    /// same child. Its key is the same too unless the two regions read
-    /// alike, which different numbers of sites rule out (otherwise both
-    /// are played: at 12 spots, 1.6% of all such pairs gave different
-    /// keys). At 12 spots this leaves out about a tenth of the moves, and
-    /// 7% of the instructions (7,807 million instead of 8,425 million), with
+    /// The two distributions give the same regions, in the other order,
+    /// with boundaries of one class in place of one another (the same sites
+    /// up to a turn and to renaming their own letters): the same child. Its
+    /// key is the same too unless both regions stay (2 lives or more) and
+    /// read alike, which different lives rule out: the line kills nothing
+    /// on either side but its own dead sites, and no region goes that would
+    /// turn a side's letter into a `2` (see [`Shape::twin_sides`]), so a
+    /// side keeps its lives.
+    /// (Otherwise both are played: at 12 spots, 1.6% of the pairs of loops
+    /// around a lone spot gave different keys.) At 12 spots the loops
+    /// around a lone spot left out are about a tenth of the moves, and 7%
+    /// of the instructions (7,807 million instead of 8,425 million), with
     /// the same children.
-    fn other_side_first(&self, r: usize, i: usize, d: usize) -> bool {
-        let (mut rest, mut other, mut unit, mut diff) = (d, 0, 1, 0i64);
+    fn other_side_first(&self, r: usize, i: usize, p: usize, q: Option<usize>, d: usize) -> bool {
+        let (mut rest, mut other, mut unit) = (d, 0, 1);
+        let mut sides: [Vec<u8>; 2] = Default::default();
         for g in &self.regions[r].groups[i] {
             let ways = g.len() + 1;
             let k = rest % ways;
             rest /= ways;
             other += (g.len() - k) * unit;
             unit *= ways;
-            let sites = self.bd(r, g[0]).len() as i64 + 1;
-            diff += (2 * k as i64 - g.len() as i64) * sites;
+            for (n, &bi) in g.iter().enumerate() {
+                sides[usize::from(n >= k)].extend_from_slice(self.bd(r, bi));
+            }
         }
-        other < d && diff != 0
+        if other >= d {
+            return false;
+        }
+        // The line's boundary: two new letters for a loop; else `x c x`
+        // (`x` not a letter: its lives twice, the new letter once) and the
+        // sites between its ends.
+        let b = self.bd(r, i);
+        let line = match q {
+            None => 2,
+            Some(q) => {
+                let (x, _) = gain(b[p], 1, self.fresh[0]);
+                let x = if x == DEAD { 0 } else { lives_of(x) };
+                for side in &mut sides {
+                    side.extend_from_slice(&b[p + 1..q]);
+                }
+                2 * x + 1
+            }
+        };
+        let mut seen = [false; 256];
+        let [a, b] = sides.map(|side| {
+            seen.fill(false);
+            line + simplifier_lives(side.iter(), &mut seen)
+        });
+        a != b || a < 2
     }
+}
+
+/// The lives of a region as the simplifier counts them (it drops a region
+/// with fewer than 2, and makes one with at most 3 one boundary): 3, 2 and
+/// 1 for `0`, `1` and `2`, and 1 for each letter (however often listed;
+/// `seen` is scratch, all false); none for a dead site or an end.
+fn simplifier_lives<'b>(sites: impl Iterator<Item = &'b u8>, seen: &mut [bool; 256]) -> u32 {
+    sites
+        .map(|&z| match z {
+            ZERO | ONE | TWO => lives_of(z),
+            z if is_letter(z) => u32::from(!std::mem::replace(&mut seen[z as usize], true)),
+            _ => 0,
+        })
+        .sum()
 }
 
 /// The forward distance from each site of an own letter of a boundary (a
@@ -1100,7 +1181,7 @@ mod tests {
     }
 
     #[test]
-    fn a_loop_around_a_lone_spot_is_played_for_one_of_two_swapped_distributions() {
+    fn a_split_with_twin_sides_is_played_for_one_of_two_swapped_distributions() {
         const EB: u8 = END_BOUNDARY;
         const ER: u8 = END_REGION;
         let loops = |land: &[u8]| {
@@ -1118,14 +1199,28 @@ mod tests {
         assert_eq!(loops(&[ZERO, EB, ZERO, EB, ZERO, EB, ZERO, EB, ER]), (2, 2));
         // Three: 1 inside is its own swap.
         assert_eq!(loops(&[ZERO, EB, ZERO, EB, ZERO, EB, ER]), (2, 1));
-        // A lone spot and a `2` besides: the spot inside and the `2`
-        // inside swap sides, but both sides then have two sites (and may
-        // read alike), so both are played; only nothing inside and both
-        // inside are one.
-        assert_eq!(loops(&[ZERO, EB, ZERO, EB, TWO, EB, ER]), (3, 1));
-        let shape = Shape::of(&[ZERO, EB, ZERO, EB, TWO, EB, ER], false);
-        assert!(!shape.other_side_first(0, 0, 2));
-        assert!(shape.other_side_first(0, 0, 3));
+        // A lone spot and a `2` besides: sides with different lives.
+        assert_eq!(loops(&[ZERO, EB, ZERO, EB, TWO, EB, ER]), (2, 2));
+        // A lone spot and `12` besides (3 lives each): the spot inside and
+        // `12` inside swap sides, but the sides then have the same lives
+        // (and may read alike), so both are played; only nothing inside
+        // and both inside are one. (`12` has loops of its own: 3 ways.)
+        let land = [ZERO, EB, ZERO, EB, ONE, TWO, EB, ER];
+        assert_eq!(loops(&land), (6, 1));
+        let shape = Shape::of(&land, false);
+        assert!(!shape.other_side_first(0, 0, 0, None, 2));
+        assert!(shape.other_side_first(0, 0, 0, None, 3));
+        // The line between the two letters of `ab` writes `c` on both
+        // sides, when their other sites are in a region that keeps 2 lives.
+        let land = [ZERO, EB, A, B, EB, ER, A, B, EB, ZERO, EB, ZERO, EB, ER];
+        assert!(Shape::of(&land, false).twin_sides(1, 0, 0, Some(1)));
+        let land = [A, B, EB, ER, A, B, EB, ZERO, EB, ZERO, EB, ER];
+        assert!(!Shape::of(&land, false).twin_sides(1, 0, 0, Some(1)));
+        // `2a2a` from one `2` to the other: `c a` on both sides once the
+        // `2`s die (a `1` would become a new letter, one on each side).
+        let land = [TWO, A, TWO, A, EB, ZERO, EB, ER];
+        assert!(Shape::of(&land, false).twin_sides(0, 0, 0, Some(2)));
+        assert!(!Shape::of(&land, false).twin_sides(0, 0, 0, Some(1)));
         // No lone spot: every loop is played (the other boundary inside
         // or not).
         assert_eq!(loops(&[ZERO, A, EB, A, EB, ER]), (2, 0));
