@@ -563,8 +563,9 @@ impl<'a> Shape<'a> {
     /// new letter) with the same sites after it on both sides (`2a2a` from
     /// one `2` to the other, for instance, or the line between the two
     /// letters of `ab` when their other sites are in other regions, which
-    /// keep 2 lives or more when those sites die; lives counted as the
-    /// simplifier does, see [`simplifier_lives`]).
+    /// keep 2 lives or more when those sites die, lives counted as the
+    /// simplifier does (see [`simplifier_lives`]), or have no other letter:
+    /// a region that goes turns its letters into `2`s elsewhere).
     fn twin_sides(&self, r: usize, i: usize, p: usize, q: Option<usize>) -> bool {
         let b = self.bd(r, i);
         let Some(q) = q else {
@@ -587,8 +588,8 @@ impl<'a> Shape<'a> {
                 || k == r && lost == 2
                 || k != r && {
                     seen.fill(false);
-                    let left = bytes.iter().filter(|&&z| !dies(z));
-                    simplifier_lives(left, &mut seen) >= 2
+                    let left = || bytes.iter().filter(|&&z| !dies(z));
+                    simplifier_lives(left(), &mut seen) >= 2 || !left().any(|&z| is_letter(z))
                 }
         })
     }
@@ -1214,7 +1215,12 @@ mod tests {
         // sides, when their other sites are in a region that keeps 2 lives.
         let land = [ZERO, EB, A, B, EB, ER, A, B, EB, ZERO, EB, ZERO, EB, ER];
         assert!(Shape::of(&land, false).twin_sides(1, 0, 0, Some(1)));
+        // ... or no other letter.
         let land = [A, B, EB, ER, A, B, EB, ZERO, EB, ZERO, EB, ER];
+        assert!(Shape::of(&land, false).twin_sides(1, 0, 0, Some(1)));
+        // But `abc.` would go, and the `c` of the other region become a `2`
+        // on one side.
+        let land = [A, B, C, EB, ER, A, B, EB, C, EB, ZERO, EB, ER];
         assert!(!Shape::of(&land, false).twin_sides(1, 0, 0, Some(1)));
         // `2a2a` from one `2` to the other: `c a` on both sides once the
         // `2`s die (a `1` would become a new letter, one on each side).
