@@ -576,6 +576,10 @@ impl<'a> Shape<'a> {
         let Some(q) = q else {
             return b == [ZERO];
         };
+        // The two halves have the same length.
+        if 2 * (q - p) != b.len() {
+            return false;
+        }
         let (x, _) = gain(b[p], 1, self.fresh[0]);
         let (y, _) = gain(b[q], 1, self.fresh[1]);
         if x != y || !b[p + 1..q].iter().eq(b[q + 1..].iter().chain(&b[..p])) {
@@ -601,10 +605,11 @@ impl<'a> Shape<'a> {
 
     /// Whether a split along a line from site `p` to `q` of boundary `i` of
     /// region `r` with twin sides (see [`Shape::twin_sides`]) that shares
-    /// the other boundaries as distribution `d` says can be left out: the distribution that sends
-    /// the other number of each class to the first side comes before it,
-    /// and the two sides do not both stay with the same lives (counted as
-    /// the simplifier does, see [`simplifier_lives`]).
+    /// the other boundaries as distribution `d` says can be left out: the
+    /// distribution that sends the other number of each class to the first
+    /// side comes before it, and the two sides do not both stay with the
+    /// same lives (counted as the simplifier does, see
+    /// [`simplifier_lives`]).
     ///
     /// The two distributions give the same regions, in the other order,
     /// with boundaries of one class in place of one another (the same sites
@@ -620,42 +625,73 @@ impl<'a> Shape<'a> {
     /// of the instructions (7,807 million instead of 8,425 million), with
     /// the same children.
     fn other_side_first(&self, r: usize, i: usize, p: usize, q: Option<usize>, d: usize) -> bool {
-        let (mut rest, mut other, mut unit) = (d, 0, 1);
-        let mut sides: [Vec<u8>; 2] = Default::default();
-        for g in &self.regions[r].groups[i] {
-            let ways = g.len() + 1;
-            let k = rest % ways;
-            rest /= ways;
+        let groups = &self.regions[r].groups[i];
+        // How many of each class go to the first side: the digits of `d`;
+        // the other distribution's digits are the rest of each class.
+        let digits = || {
+            groups.iter().scan(d, |rest, g| {
+                let k = *rest % (g.len() + 1);
+                *rest /= g.len() + 1;
+                Some(k)
+            })
+        };
+        let (mut other, mut unit) = (0, 1);
+        for (g, k) in groups.iter().zip(digits()) {
             other += (g.len() - k) * unit;
-            unit *= ways;
-            for (n, &bi) in g.iter().enumerate() {
-                sides[usize::from(n >= k)].extend_from_slice(self.bd(r, bi));
-            }
+            unit *= g.len() + 1;
         }
         if other >= d {
             return false;
+        }
+        let mut sides = [SideLives::default(), SideLives::default()];
+        for (g, k) in groups.iter().zip(digits()) {
+            for (n, &bi) in g.iter().enumerate() {
+                sides[usize::from(n >= k)].add(self.bd(r, bi));
+            }
         }
         // The line's boundary: two new letters for a loop; else `x c x`
         // (`x` not a letter: its lives twice, the new letter once) and the
         // sites between its ends.
         let b = self.bd(r, i);
-        let line = match q {
-            None => 2,
-            Some(q) => {
-                let (x, _) = gain(b[p], 1, self.fresh[0]);
-                let x = if x == DEAD { 0 } else { lives_of(x) };
-                for side in &mut sides {
-                    side.extend_from_slice(&b[p + 1..q]);
+        for side in &mut sides {
+            match q {
+                None => side.lives += 2,
+                Some(q) => {
+                    let (x, _) = gain(b[p], 1, self.fresh[0]);
+                    side.lives += 1 + if x == DEAD { 0 } else { 2 * lives_of(x) };
+                    side.add(&b[p + 1..q]);
                 }
-                2 * x + 1
             }
-        };
-        let mut seen = [false; 256];
-        let [a, b] = sides.map(|side| {
-            seen.fill(false);
-            line + simplifier_lives(side.iter(), &mut seen)
-        });
+        }
+        let [a, b] = sides.map(|s| s.lives);
         a != b || a < 2
+    }
+}
+
+/// The lives of a side of a split as the simplifier counts them (see
+/// [`simplifier_lives`]), its boundaries added one at a time.
+#[derive(Default)]
+struct SideLives {
+    lives: u32,
+    /// The letters seen (a bit per byte value).
+    seen: [u64; 4],
+}
+
+impl SideLives {
+    fn add(&mut self, sites: &[u8]) {
+        for &z in sites {
+            match z {
+                ZERO | ONE | TWO => self.lives += lives_of(z),
+                z if is_letter(z) => {
+                    let (word, bit) = (z as usize / 64, 1u64 << (z % 64));
+                    if self.seen[word] & bit == 0 {
+                        self.seen[word] |= bit;
+                        self.lives += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
     }
 }
 
