@@ -62,15 +62,44 @@ pub(crate) struct Children {
     spans: Vec<Span>,
 }
 
+/// A child of a land, heap aside (read from its lands, each followed by
+/// END_LAND, as [`Children`] keeps them).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Kid<'a> {
+    /// No land left: the child is the node's heap alone.
+    Heap,
+    /// One land (the node's heap goes with it).
+    One(&'a [u8]),
+    /// Several lands (sorted keys, each followed by END_LAND).
+    Sum(&'a [u8]),
+}
+
+impl<'a> Kid<'a> {
+    /// The kind of child whose lands are `child`.
+    pub(crate) fn of(child: &'a [u8]) -> Kid<'a> {
+        match child.iter().position(|&x| x == END_LAND) {
+            None => Kid::Heap,
+            Some(end) if end + 1 == child.len() => Kid::One(&child[..end]),
+            Some(_) => Kid::Sum(child),
+        }
+    }
+}
+
 /// Where a child lies in [`Children::bytes`], and its lives.
 #[derive(Clone, Copy)]
 struct Span {
     start: u32,
     end: u32,
     /// The twice lives of its largest land, then of all its lands, in one
-    /// number (see [`lives_order`]).
+    /// number (see [`lives_and_first`]).
     lives: u32,
+    /// The length of its first land (without END_LAND), [`NO_LAND`] if it
+    /// has none: what kind of child it is (see [`Children::kid`]).
+    first: u32,
 }
+
+/// [`Span::first`] of a child with no land.
+const NO_LAND: u32 = u32::MAX;
 
 impl Span {
     /// The child's bytes in `bytes`.
@@ -79,16 +108,20 @@ impl Span {
     }
 }
 
-/// The twice lives of the largest land of a child (its lands, each
-/// followed by [`END_LAND`]) times 2^16, plus the twice lives of all its
-/// lands: ordering by this number puts first the children whose largest
-/// land has fewest lives, then those with fewest lives in all. (A
-/// position has at most `MAX_LIVES` = 240 lives, so each part fits in 16
-/// bits.)
-fn lives_order(child: &[u8]) -> u32 {
+/// Of a child (its lands, each followed by [`END_LAND`]): the twice lives
+/// of its largest land times 2^16, plus the twice lives of all its lands
+/// (ordering by this number puts first the children whose largest land
+/// has fewest lives, then those with fewest lives in all; a position has
+/// at most `MAX_LIVES` = 240 lives, so each part fits in 16 bits); and the
+/// length of its first land ([`Span::first`]).
+fn lives_and_first(child: &[u8]) -> (u32, u32) {
     let (mut most, mut all, mut land) = (0u32, 0u32, 0u32);
-    for &x in child {
+    let mut first = NO_LAND;
+    for (i, &x) in child.iter().enumerate() {
         if x == END_LAND {
+            if first == NO_LAND {
+                first = i as u32;
+            }
             most = most.max(land);
             all += land;
             land = 0;
@@ -96,7 +129,7 @@ fn lives_order(child: &[u8]) -> u32 {
             land += twice_life(x);
         }
     }
-    (most.min(0xFFFF) << 16) | all.min(0xFFFF)
+    ((most.min(0xFFFF) << 16) | all.min(0xFFFF), first)
 }
 
 impl Children {
@@ -110,13 +143,27 @@ impl Children {
         self.spans[i].of(&self.bytes)
     }
 
+    /// Child `i` as the search scores it (the same as
+    /// [`Kid::of`]`(self.get(i))`, without looking for its first land's
+    /// end again).
+    pub(crate) fn kid(&self, i: usize) -> Kid<'_> {
+        let s = self.spans[i];
+        let child = s.of(&self.bytes);
+        match s.first {
+            NO_LAND => Kid::Heap,
+            f if f as usize + 1 == child.len() => Kid::One(&child[..f as usize]),
+            _ => Kid::Sum(child),
+        }
+    }
+
     /// Adds the child just written at the end of `bytes`, from `start`.
     fn push(&mut self, start: usize) {
-        let lives = lives_order(&self.bytes[start..]);
+        let (lives, first) = lives_and_first(&self.bytes[start..]);
         self.spans.push(Span {
             start: start as u32,
             end: self.bytes.len() as u32,
             lives,
+            first,
         });
     }
 
@@ -145,6 +192,7 @@ impl Children {
                 start,
                 end: out.bytes.len() as u32,
                 lives: s.lives,
+                first: s.first,
             });
         }
         out
@@ -158,10 +206,11 @@ impl Children {
             start: s.start + at,
             end: s.end + at,
             lives: s.lives,
+            first: s.first,
         }));
     }
 
-    /// Sorts the children by [`lives_order`], then by their bytes, and
+    /// Sorts the children by their lives (see [`lives_and_first`]), then by their bytes, and
     /// drops repeats (a repeat has the same lives, so it comes next).
     fn sort_dedup(&mut self) {
         let bytes = &self.bytes;
@@ -1280,18 +1329,25 @@ mod tests {
         const EL: u8 = END_LAND;
         // `0.` and `12.` have 3 lives each (twice: 6).
         let two_lands: &[u8] = &[ZERO, EB, ER, EL, ONE, TWO, EB, ER, EL];
-        assert_eq!(lives_order(two_lands), (6 << 16) | 12);
+        assert_eq!(lives_and_first(two_lands), ((6 << 16) | 12, 3));
         // `AA.` (one life, letter listed twice), `1.` (2 lives), `0.`.
         let a: &[u8] = &[A, A, EB, ER, EL];
         let one: &[u8] = &[ONE, EB, ER, EL];
         let zero: &[u8] = &[ZERO, EB, ER, EL];
-        assert_eq!(lives_order(a), (2 << 16) | 2);
-        assert_eq!(lives_order(&[]), 0);
+        assert_eq!(lives_and_first(a), ((2 << 16) | 2, 4));
+        assert_eq!(lives_and_first(&[]), (0, NO_LAND));
         let mut ch = made(&[two_lands, zero, one, &[], zero, a, one]);
         ch.sort_dedup();
         let got: Vec<&[u8]> = ch.iter().collect();
         // `0.` (6) before `0.+12.` (6 then 12); `1.` and `AA.` (4 against 2).
         assert_eq!(got, [&[][..], a, one, zero, two_lands]);
+        // Each child's kind, as kept, is the one read from its bytes.
+        let kinds: Vec<String> = (0..ch.len()).map(|i| format!("{:?}", ch.kid(i))).collect();
+        let read: Vec<String> = ch.iter().map(|c| format!("{:?}", Kid::of(c))).collect();
+        assert_eq!(kinds, read);
+        assert!(matches!(ch.kid(0), Kid::Heap));
+        assert!(matches!(ch.kid(1), Kid::One(l) if l == &a[..4]));
+        assert!(matches!(ch.kid(4), Kid::Sum(l) if l == two_lands));
         // The same children by key (bytes) for `land_children`.
         ch.sort_by_keys();
         let keys: Vec<&[u8]> = ch.iter().collect();
@@ -1299,7 +1355,7 @@ mod tests {
         // Compacted: the same children, in the same order, nothing more.
         let c = ch.compacted();
         assert_eq!(c.iter().collect::<Vec<_>>(), keys);
-        assert_eq!(c.bytes(), 4 + 9 + 4 + 5 + 5 * 12);
+        assert_eq!(c.bytes(), 4 + 9 + 4 + 5 + 5 * 16);
     }
 
     /// [`own_far`] of a boundary.

@@ -12,8 +12,9 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use super::canon::LandCanon;
+use super::children::Kid;
 use super::compact::lands_of;
-use super::pns::{twice_lives, Kid, Score, Step, INF, LOSS, WIN};
+use super::pns::{twice_lives, Score, Step, INF, LOSS, WIN};
 use super::search::Solver;
 use super::store::Store;
 use super::{position_key, SolveError};

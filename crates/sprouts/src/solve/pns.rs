@@ -27,8 +27,8 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use super::canon::LandCanon;
-use super::children::Children;
-use super::compact::{lands_of, twice_life, END_LAND};
+use super::children::{Children, Kid};
+use super::compact::{lands_of, twice_life};
 use super::search::Solver;
 use super::store::{NormalEntry, Store};
 use super::SolveError;
@@ -52,29 +52,6 @@ pub(super) struct Node {
 
 /// The search's table: what it knows of every land it has seen.
 pub(super) type Table = FxHashMap<Box<[u8]>, Node>;
-
-/// A child of a land, heap aside (read from its lands, each followed by
-/// END_LAND, as [`Children`] keeps them).
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Kid<'a> {
-    /// No land left: the child is the node's heap alone.
-    Heap,
-    /// One land (the node's heap goes with it).
-    One(&'a [u8]),
-    /// Several lands (sorted keys, each followed by END_LAND).
-    Sum(&'a [u8]),
-}
-
-impl<'a> Kid<'a> {
-    /// The kind of child whose lands are `child`.
-    pub(super) fn of(child: &'a [u8]) -> Kid<'a> {
-        match child.iter().position(|&x| x == END_LAND) {
-            None => Kid::Heap,
-            Some(end) if end + 1 == child.len() => Kid::One(&child[..end]),
-            Some(_) => Kid::Sum(child),
-        }
-    }
-}
 
 /// Land `i` of a sum (lands each followed by END_LAND).
 fn nth_land(lands: &[u8], i: usize) -> &[u8] {
@@ -512,8 +489,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         loop {
             self.tick()?;
             scores.clear();
-            for k in kids.iter() {
-                let s = self.kid_score(Kid::of(k), heap);
+            for i in 0..kids.len() {
+                let s = self.kid_score(kids.kid(i), heap);
                 scores.push(s);
             }
             for m in 0..heap {
@@ -537,7 +514,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 self.mid(land, m, child_pn, child_dn)?;
                 continue;
             }
-            match Kid::of(kids.get(best)) {
+            match kids.kid(best) {
                 Kid::Heap => unreachable!("a heap child is always proved"),
                 Kid::One(l) => self.mid(l, heap, child_pn, child_dn)?,
                 Kid::Sum(lands) => {
