@@ -14,7 +14,7 @@ use rustc_hash::FxHashMap;
 use super::canon::LandCanon;
 use super::children::Kid;
 use super::compact::lands_of;
-use super::pns::{twice_lives, Score, Step, INF, LOSS, WIN};
+use super::pns::{twice_lives, Score, Step, INF, LOSS, UNKNOWN, WIN};
 use super::search::Solver;
 use super::store::Store;
 use super::{position_key, SolveError};
@@ -129,13 +129,14 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// thresholds (as [`Solver::mid`](super::pns) does for normal play).
     fn misere_mid(&mut self, key: &[u8], th_pn: u64, th_dn: u64) -> Result<(), SolveError> {
         let kids = self.misere_kids(key)?;
-        let mut scores: Vec<Score> = Vec::with_capacity(kids.len());
+        // A proved child stays proved: it is scored once.
+        let mut scores: Vec<Score> = vec![UNKNOWN; kids.len()];
         loop {
             self.tick()?;
-            scores.clear();
-            for k in kids.iter() {
-                let s = self.misere_score(k);
-                scores.push(s);
+            for (score, k) in scores.iter_mut().zip(kids.iter()) {
+                if score.pn != 0 && score.dn != 0 {
+                    *score = self.misere_score(k);
+                }
             }
             let step = match Step::of(&scores, th_pn, th_dn) {
                 Step::Proved(win) => {

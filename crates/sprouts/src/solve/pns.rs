@@ -484,18 +484,18 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             self.settle(land, heap, true);
             return Ok(());
         };
-        let n = kids.len() + heap as usize;
-        let mut scores: Vec<Score> = Vec::with_capacity(n);
+        // A proved child stays proved: it is scored once.
+        let mut scores: Vec<Score> = vec![UNKNOWN; kids.len() + heap as usize];
         loop {
             self.tick()?;
-            scores.clear();
-            for i in 0..kids.len() {
-                let s = self.kid_score(kids.kid(i), heap);
-                scores.push(s);
-            }
-            for m in 0..heap {
-                let s = self.couple(land, m);
-                scores.push(s);
+            for (i, score) in scores.iter_mut().enumerate() {
+                if score.pn == 0 || score.dn == 0 {
+                    continue;
+                }
+                *score = match i.checked_sub(kids.len()) {
+                    None => self.kid_score(kids.kid(i), heap),
+                    Some(m) => self.couple(land, m as u8),
+                };
             }
             let step = match Step::of(&scores, th_pn, th_dn) {
                 Step::Proved(win) => {
