@@ -24,7 +24,11 @@
 //! On a rayon pool's thread the moves are shared with the pool's other
 //! threads.
 
+use std::collections::hash_map::Entry;
+use std::hash::Hasher;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+
+use rustc_hash::{FxHashMap, FxHasher};
 
 use super::canon::{least_rotation_start, pseudo_assemble, pseudo_region, LandCanon};
 use super::compact::{
@@ -914,6 +918,9 @@ struct Player<'a, 's, C: ?Sized> {
     /// made by regions, several regions): `read` holds them then.
     by_regions: bool,
     read: ReadRegions,
+    /// The children this player made so far, by a hash of their bytes
+    /// (see [`Player::play_all`]).
+    seen: FxHashMap<u64, u32>,
 }
 
 /// The regions of the land being played, each read once for all its
@@ -951,6 +958,7 @@ struct Buffers {
     spans: Vec<(usize, usize)>,
     scratch: Vec<u8>,
     read: ReadRegions,
+    seen: FxHashMap<u64, u32>,
 }
 
 thread_local! {
@@ -966,6 +974,7 @@ impl<C: ?Sized> Drop for Player<'_, '_, C> {
             spans: std::mem::take(&mut self.spans),
             scratch: std::mem::take(&mut self.scratch),
             read: std::mem::take(&mut self.read),
+            seen: std::mem::take(&mut self.seen),
         };
         BUFFERS.with_borrow_mut(|kept| *kept = Some(b));
     }
@@ -979,8 +988,10 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
             spans,
             scratch,
             mut read,
+            mut seen,
         } = BUFFERS.with_borrow_mut(Option::take).unwrap_or_default();
         buf.clear();
+        seen.clear();
         let by_regions = canon.by_regions() && shape.regions.len() > 1;
         if by_regions {
             read.readings.clear();
@@ -1008,6 +1019,7 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
             scratch,
             by_regions,
             read,
+            seen,
         }
     }
 
@@ -1087,34 +1099,22 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
             spans: Vec::with_capacity(n),
         };
         for m in moves {
-            let (dying, r, made) = match m {
-                Move::Join { r, i, p, j, q } => (self.join(r, i, p, j, q), r, 1),
-                Move::Split { r, i, p, q, d } => (self.split(r, i, p, q, d), r, 2),
-            };
             let at = out.bytes.len();
-            if self.key_made(r, made, dying, &mut out.bytes) {
-                // The same child as the whole simplifier makes (checked in
-                // debug builds, so by every test of the solver).
-                debug_assert!({
-                    let mut whole = Vec::new();
-                    self.simplifier.run(&self.buf, self.canon, &mut whole);
-                    whole == out.bytes[at..]
-                });
-                if stop(&out.bytes[at..]) {
-                    return None;
+            self.play(m, &mut out.bytes);
+            // A child this player made before is dropped at once: it was
+            // not the one to stop at, and the sort would drop it anyway.
+            let child = &out.bytes[at..];
+            let mut h = FxHasher::default();
+            h.write(child);
+            match self.seen.entry(h.finish()) {
+                Entry::Occupied(e) if out.get(*e.get() as usize) == child => {
+                    out.bytes.truncate(at);
+                    continue;
                 }
-                out.push(at);
-                continue;
-            }
-            if dying.iter().any(|d| d.is_some()) {
-                for x in self.buf.iter_mut() {
-                    if dying.contains(&Some(*x)) {
-                        *x = DEAD;
-                    }
+                Entry::Occupied(_) => {}
+                Entry::Vacant(e) => {
+                    e.insert(out.len() as u32);
                 }
-            }
-            if self.simplifier.run(&self.buf, self.canon, &mut out.bytes) > 1 {
-                sort_lands(&mut out.bytes, at, &mut self.spans, &mut self.scratch);
             }
             if stop(&out.bytes[at..]) {
                 return None;
@@ -1122,6 +1122,35 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
             out.push(at);
         }
         Some(out)
+    }
+
+    /// Plays one move and appends its child to `out`.
+    fn play(&mut self, m: Move, out: &mut Vec<u8>) {
+        let (dying, r, made) = match m {
+            Move::Join { r, i, p, j, q } => (self.join(r, i, p, j, q), r, 1),
+            Move::Split { r, i, p, q, d } => (self.split(r, i, p, q, d), r, 2),
+        };
+        let at = out.len();
+        if self.key_made(r, made, dying, out) {
+            // The same child as the whole simplifier makes (checked in
+            // debug builds, so by every test of the solver).
+            debug_assert!({
+                let mut whole = Vec::new();
+                self.simplifier.run(&self.buf, self.canon, &mut whole);
+                whole == out[at..]
+            });
+            return;
+        }
+        if dying.iter().any(|d| d.is_some()) {
+            for x in self.buf.iter_mut() {
+                if dying.contains(&Some(*x)) {
+                    *x = DEAD;
+                }
+            }
+        }
+        if self.simplifier.run(&self.buf, self.canon, out) > 1 {
+            sort_lands(out, at, &mut self.spans, &mut self.scratch);
+        }
     }
 
     /// Starts a child of a move in region `r`: every other region as it is.
