@@ -12,7 +12,6 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use super::canon::LandCanon;
-use super::children::Kid;
 use super::compact::lands_of;
 use super::pns::{twice_lives, Score, Step, INF, LOSS, UNKNOWN, WIN};
 use super::search::Solver;
@@ -84,15 +83,11 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             if i > 0 && lands[i] == lands[i - 1] {
                 continue; // an identical land has the same moves
             }
-            for kid in self.kids(lands[i])?.iter().map(Kid::of) {
+            for child in self.kids(lands[i])?.iter() {
                 let mut next: Vec<Vec<u8>> = Vec::with_capacity(lands.len() + 1);
                 next.extend(lands[..i].iter().map(|l| l.to_vec()));
                 next.extend(lands[i + 1..].iter().map(|l| l.to_vec()));
-                match kid {
-                    Kid::Heap => {}
-                    Kid::One(l) => next.push(l.to_vec()),
-                    Kid::Sum(ls) => next.extend(lands_of(ls).map(<[u8]>::to_vec)),
-                }
+                next.extend(lands_of(child).map(<[u8]>::to_vec));
                 next.sort_unstable();
                 out.push(position_key(&next).into());
             }
@@ -129,12 +124,12 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// thresholds (as [`Solver::mid`](super::pns) does for normal play).
     fn misere_mid(&mut self, key: &[u8], th_pn: u64, th_dn: u64) -> Result<(), SolveError> {
         let kids = self.misere_kids(key)?;
-        // A proved child stays proved: it is scored once.
+        // A child once proved stays proved: it is not scored again.
         let mut scores: Vec<Score> = vec![UNKNOWN; kids.len()];
         loop {
             self.tick()?;
             for (score, k) in scores.iter_mut().zip(kids.iter()) {
-                if score.pn != 0 && score.dn != 0 {
+                if !score.proved() {
                     *score = self.misere_score(k);
                 }
             }

@@ -192,6 +192,13 @@ pub(super) struct Score {
     pub(super) dn: u64,
 }
 
+impl Score {
+    /// Whether the child is proved won or lost (its score cannot change).
+    pub(super) fn proved(self) -> bool {
+        self.pn == 0 || self.dn == 0
+    }
+}
+
 pub(super) const WIN: Score = Score { pn: 0, dn: INF };
 pub(super) const LOSS: Score = Score { pn: INF, dn: 0 };
 pub(super) const UNKNOWN: Score = Score { pn: 1, dn: 1 };
@@ -484,12 +491,12 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             self.settle(land, heap, true);
             return Ok(());
         };
-        // A proved child stays proved: it is scored once.
+        // A child once proved stays proved: it is not scored again.
         let mut scores: Vec<Score> = vec![UNKNOWN; kids.len() + heap as usize];
         loop {
             self.tick()?;
             for (i, score) in scores.iter_mut().enumerate() {
-                if score.pn == 0 || score.dn == 0 {
+                if score.proved() {
                     continue;
                 }
                 *score = match i.checked_sub(kids.len()) {
