@@ -257,8 +257,8 @@ pub(crate) fn children_unless<C: LandCanon + ?Sized>(
     stop: impl FnMut(&[u8]) -> bool,
 ) -> Option<Children> {
     let shape = Shape::of(land, canon.exact());
-    let mut moves = MOVES.with_borrow_mut(std::mem::take);
-    let sure = shape.moves(&mut moves);
+    let (mut moves, mut aside) = MOVES.with_borrow_mut(std::mem::take);
+    let sure = shape.moves(&mut moves, &mut aside);
     let out = play(&shape, &moves[..sure], canon, stop).map(|mut out| {
         out.sort_dedup();
         // The moves left out give children among the others (checked in
@@ -270,13 +270,15 @@ pub(crate) fn children_unless<C: LandCanon + ?Sized>(
         });
         out
     });
-    MOVES.with_borrow_mut(|kept| *kept = moves);
+    MOVES.with_borrow_mut(|kept| *kept = (moves, aside));
     out
 }
 
 thread_local! {
-    /// The list of moves [`children_unless`] plays, kept from land to land.
-    static MOVES: std::cell::RefCell<Vec<Move>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The list of moves [`children_unless`] plays, and the scratch list of
+    /// [`Shape::moves`], kept from land to land.
+    static MOVES: std::cell::RefCell<(Vec<Move>, Vec<Move>)> =
+        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
 }
 
 /// Plays `moves` (see [`children_unless`]): the children as made, unsorted.
@@ -517,10 +519,10 @@ impl<'a> Shape<'a> {
     /// Every move of the land, interchangeable boundaries taken once (into
     /// `out`, cleared first). Returns how many come first and are to be
     /// played: the others (listed after them) give the same children as
-    /// some of those (see [`Shape::other_side_first`]).
-    fn moves(&self, out: &mut Vec<Move>) -> usize {
+    /// some of those (see [`Shape::other_side_first`]). `aside` is scratch.
+    fn moves(&self, out: &mut Vec<Move>, aside: &mut Vec<Move>) -> usize {
         out.clear();
-        let mut aside = Vec::new();
+        aside.clear();
         for r in 0..self.regions.len() {
             let class = &self.regions[r].class;
             let n = class.len();
@@ -598,7 +600,7 @@ impl<'a> Shape<'a> {
             }
         }
         let sure = out.len();
-        out.extend_from_slice(&aside);
+        out.extend_from_slice(aside);
         sure
     }
 
@@ -611,7 +613,7 @@ impl<'a> Shape<'a> {
     /// one `2` to the other, for instance, or the line between the two
     /// letters of `ab` when their other sites are in other regions, which
     /// keep 2 lives or more when those sites die, lives counted as the
-    /// simplifier does (see [`simplifier_lives`]), or have no other letter:
+    /// simplifier does (see [`SideLives`]), or have no other letter:
     /// a region that goes turns its letters into `2`s elsewhere).
     fn twin_sides(&self, r: usize, i: usize, p: usize, q: Option<usize>) -> bool {
         let b = self.bd(r, i);
@@ -631,16 +633,17 @@ impl<'a> Shape<'a> {
         // would list them thrice): in other regions, which do not go.
         let dying = [b[p], b[q]];
         let dies = |z: u8| is_letter(z) && dying.contains(&z);
-        let mut seen = [false; 256];
         self.regions.iter().enumerate().all(|(k, region)| {
             let bytes = &self.land[region.span.bytes.clone()];
             let lost = bytes.iter().filter(|&&z| dies(z)).count();
             lost == 0
                 || k == r && lost == 2
                 || k != r && {
-                    seen.fill(false);
-                    let left = || bytes.iter().filter(|&&z| !dies(z));
-                    simplifier_lives(left(), &mut seen) >= 2 || !left().any(|&z| is_letter(z))
+                    let mut left = SideLives::default();
+                    for &z in bytes.iter().filter(|&&z| !dies(z)) {
+                        left.add(z);
+                    }
+                    left.lives >= 2 || left.seen == [0; 4]
                 }
         })
     }
@@ -650,8 +653,7 @@ impl<'a> Shape<'a> {
     /// the other boundaries as distribution `d` says can be left out: the
     /// distribution that sends the other number of each class to the first
     /// side comes before it, and the two sides do not both stay with the
-    /// same lives (counted as the simplifier does, see
-    /// [`simplifier_lives`]).
+    /// same lives (counted as the simplifier does, see [`SideLives`]).
     ///
     /// The two distributions give the same regions, in the other order,
     /// with boundaries of one class in place of one another (the same sites
@@ -688,7 +690,7 @@ impl<'a> Shape<'a> {
         let mut sides = [SideLives::default(), SideLives::default()];
         for (g, k) in groups.iter().zip(digits()) {
             for (n, &bi) in g.iter().enumerate() {
-                sides[usize::from(n >= k)].add(self.bd(r, bi));
+                sides[usize::from(n >= k)].add_all(self.bd(r, bi));
             }
         }
         // The line's boundary: two new letters for a loop; else `x c x`
@@ -701,7 +703,7 @@ impl<'a> Shape<'a> {
                 Some(q) => {
                     let (x, _) = gain(b[p], 1, self.fresh[0]);
                     side.lives += 1 + if x == DEAD { 0 } else { 2 * lives_of(x) };
-                    side.add(&b[p + 1..q]);
+                    side.add_all(&b[p + 1..q]);
                 }
             }
         }
@@ -710,8 +712,11 @@ impl<'a> Shape<'a> {
     }
 }
 
-/// The lives of a side of a split as the simplifier counts them (see
-/// [`simplifier_lives`]), its boundaries added one at a time.
+/// The lives of a region (or a side of a split) as the simplifier counts
+/// them, sites added one at a time (it drops a region with fewer than 2,
+/// and makes one with at most 3 one boundary): 3, 2 and 1 for `0`, `1` and
+/// `2`, and 1 for each letter however often listed; none for a dead site
+/// or an end.
 #[derive(Default)]
 struct SideLives {
     lives: u32,
@@ -720,35 +725,25 @@ struct SideLives {
 }
 
 impl SideLives {
-    fn add(&mut self, sites: &[u8]) {
-        for &z in sites {
-            match z {
-                ZERO | ONE | TWO => self.lives += lives_of(z),
-                z if is_letter(z) => {
-                    let (word, bit) = (z as usize / 64, 1u64 << (z % 64));
-                    if self.seen[word] & bit == 0 {
-                        self.seen[word] |= bit;
-                        self.lives += 1;
-                    }
+    fn add(&mut self, z: u8) {
+        match z {
+            ZERO | ONE | TWO => self.lives += lives_of(z),
+            z if is_letter(z) => {
+                let (word, bit) = (z as usize / 64, 1u64 << (z % 64));
+                if self.seen[word] & bit == 0 {
+                    self.seen[word] |= bit;
+                    self.lives += 1;
                 }
-                _ => {}
             }
+            _ => {}
         }
     }
-}
 
-/// The lives of a region as the simplifier counts them (it drops a region
-/// with fewer than 2, and makes one with at most 3 one boundary): 3, 2 and
-/// 1 for `0`, `1` and `2`, and 1 for each letter (however often listed;
-/// `seen` is scratch, all false); none for a dead site or an end.
-fn simplifier_lives<'b>(sites: impl Iterator<Item = &'b u8>, seen: &mut [bool; 256]) -> u32 {
-    sites
-        .map(|&z| match z {
-            ZERO | ONE | TWO => lives_of(z),
-            z if is_letter(z) => u32::from(!std::mem::replace(&mut seen[z as usize], true)),
-            _ => 0,
-        })
-        .sum()
+    fn add_all(&mut self, sites: &[u8]) {
+        for &z in sites {
+            self.add(z);
+        }
+    }
 }
 
 /// The forward distance from each site of an own letter of a boundary (a
@@ -868,6 +863,18 @@ fn boundary_form(b: &[u8]) -> Option<Vec<u8>> {
         }
     }
     best
+}
+
+/// Marks [`DEAD`] the sites in `buf` of the letters `dying` (whose other
+/// site a move killed).
+fn mark_dead(buf: &mut [u8], dying: [Option<u8>; 2]) {
+    if dying.iter().any(|d| d.is_some()) {
+        for x in buf {
+            if dying.contains(&Some(*x)) {
+                *x = DEAD;
+            }
+        }
+    }
 }
 
 /// Sorts the lands written in `bytes` from `at` on (each followed by
@@ -1038,13 +1045,7 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
             return false;
         }
         let kept = land.len() - bytes.len();
-        if dying.iter().any(|d| d.is_some()) {
-            for x in &mut self.buf[kept..] {
-                if dying.contains(&Some(*x)) {
-                    *x = DEAD;
-                }
-            }
-        }
+        mark_dead(&mut self.buf[kept..], dying);
         read.made.clear();
         if !self
             .simplifier
@@ -1130,13 +1131,7 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
             });
             return;
         }
-        if dying.iter().any(|d| d.is_some()) {
-            for x in self.buf.iter_mut() {
-                if dying.contains(&Some(*x)) {
-                    *x = DEAD;
-                }
-            }
-        }
+        mark_dead(&mut self.buf, dying);
         if self.simplifier.run(&self.buf, self.canon, out) > 1 {
             sort_lands(out, at, &mut self.spans, &mut self.scratch);
         }
@@ -1295,7 +1290,7 @@ mod tests {
         const ER: u8 = END_REGION;
         let loops = |land: &[u8]| {
             let mut moves = Vec::new();
-            let sure = Shape::of(land, false).moves(&mut moves);
+            let sure = Shape::of(land, false).moves(&mut moves, &mut Vec::new());
             let count = |ms: &[Move]| {
                 ms.iter()
                     .filter(|m| matches!(m, Move::Split { q: None, .. }))

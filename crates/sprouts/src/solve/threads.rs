@@ -28,8 +28,8 @@ thread_local! {
 /// ignored).
 ///
 /// On a machine with two cores (`sprouts bench`, best of three): 12 spots
-/// took 1.26 s on two threads against 1.32 s on one, 15 spots 18.5 s
-/// against 23.0 s.
+/// took 0.97 s on two threads against 1.08 s on one, 15 spots 15.4 s
+/// against 17.4 s.
 ///
 /// ```
 /// use sprouts::model::{Position, Variant};
