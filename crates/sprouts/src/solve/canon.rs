@@ -296,8 +296,113 @@ struct PseudoKey {
 /// in reading order depend on its bytes alone (letters as numbered there),
 /// and a child keeps most regions of its parent byte for byte, so most
 /// regions are looked up rather than read.
-#[derive(Default)]
+///
+/// A region not found as it is is looked up again with its letters renamed
+/// in order of first appearance: its reading does not depend on what its
+/// letters are called, and its sites are renamed alike (a region's letters
+/// only tell which sites are one spot). Measured: at 6 spots, the 10,160
+/// regions read were 2,394 up to the names of their letters; at 12 spots
+/// 98,471 were 18,388.
 struct RegionMemo {
+    /// Regions as they are.
+    raw: Memo,
+    /// Regions with letters renamed.
+    renamed: Memo,
+    /// The hashes of the region [`Self::get`] last missed, as it is and
+    /// renamed.
+    hashes: (u64, u64),
+    /// That region renamed.
+    name_bytes: Vec<u8>,
+    /// Its renaming: each letter's new name, and each new name's letter
+    /// (`FIRST_LETTER..next`).
+    new_name: [u8; 256],
+    old_name: [u8; 256],
+    next: u8,
+    /// Sites renamed (scratch).
+    scratch: Vec<u8>,
+}
+
+impl Default for RegionMemo {
+    fn default() -> RegionMemo {
+        RegionMemo {
+            raw: Memo::default(),
+            renamed: Memo::default(),
+            hashes: (0, 0),
+            name_bytes: Vec::new(),
+            new_name: [0; 256],
+            old_name: [0; 256],
+            next: FIRST_LETTER,
+            scratch: Vec::new(),
+        }
+    }
+}
+
+impl RegionMemo {
+    /// Appends the reading and sites of `region` if a region with the same
+    /// bytes, or the same up to the names of its letters, was read before.
+    /// Otherwise returns false: the caller reads it and calls
+    /// [`Self::put`].
+    fn get(&mut self, region: &[u8], reading: &mut Vec<u8>, sites: &mut Vec<u8>) -> bool {
+        let hash = Memo::hash(region);
+        if self.raw.get(hash, region, reading, sites) {
+            return true;
+        }
+        self.rename(region);
+        let renamed = Memo::hash(&self.name_bytes);
+        self.hashes = (hash, renamed);
+        let (r0, s0) = (reading.len(), sites.len());
+        if !self.renamed.get(renamed, &self.name_bytes, reading, sites) {
+            return false;
+        }
+        for x in &mut sites[s0..] {
+            if is_letter(*x) {
+                *x = self.old_name[*x as usize];
+            }
+        }
+        self.raw.put(hash, region, &reading[r0..], &sites[s0..]);
+        true
+    }
+
+    /// Records the reading and sites of the region [`Self::get`] last
+    /// missed.
+    fn put(&mut self, region: &[u8], reading: &[u8], sites: &[u8]) {
+        self.raw.put(self.hashes.0, region, reading, sites);
+        self.scratch.clear();
+        self.scratch
+            .extend(sites.iter().map(|&x| match is_letter(x) {
+                true => self.new_name[x as usize],
+                false => x,
+            }));
+        self.renamed
+            .put(self.hashes.1, &self.name_bytes, reading, &self.scratch);
+    }
+
+    /// Renames the letters of `region` in order of first appearance into
+    /// `name_bytes` (forgetting the last renaming first).
+    fn rename(&mut self, region: &[u8]) {
+        for n in FIRST_LETTER..self.next {
+            self.new_name[self.old_name[n as usize] as usize] = 0;
+        }
+        self.next = FIRST_LETTER;
+        self.name_bytes.clear();
+        for &x in region {
+            if !is_letter(x) {
+                self.name_bytes.push(x);
+                continue;
+            }
+            if self.new_name[x as usize] == 0 {
+                self.new_name[x as usize] = self.next;
+                self.old_name[self.next as usize] = x;
+                self.next += 1;
+            }
+            self.name_bytes.push(self.new_name[x as usize]);
+        }
+    }
+}
+
+/// Readings of regions by their bytes (see [`RegionMemo`]).
+#[derive(Default)]
+struct Memo {
     /// For each hash of region bytes (one region per hash: another region
     /// with the same hash is read every time, never mistaken): its start in
     /// `arena`, and the lengths of its bytes, reading and sites.
@@ -306,8 +411,8 @@ struct RegionMemo {
     arena: Vec<u8>,
 }
 
-impl RegionMemo {
-    /// The memory the memo may use before it starts afresh.
+impl Memo {
+    /// The memory a memo may use before it starts afresh.
     const BYTES: usize = 16 << 20;
 
     fn hash(region: &[u8]) -> u64 {
@@ -371,11 +476,7 @@ impl PseudoKey {
             let r = self.regions[ri].clone();
             let region = &land[r.bytes.clone()];
             let (r0, s0) = (self.readings.len(), self.sites.len());
-            let hash = RegionMemo::hash(region);
-            if !self
-                .memo
-                .get(hash, region, &mut self.readings, &mut self.sites)
-            {
+            if !self.memo.get(region, &mut self.readings, &mut self.sites) {
                 let bs = &self.bounds[r.bounds.clone()];
                 read_both_ways(
                     [&mut self.fwd, &mut self.rev],
@@ -385,7 +486,7 @@ impl PseudoKey {
                     &mut self.sites,
                 );
                 self.memo
-                    .put(hash, region, &self.readings[r0..], &self.sites[s0..]);
+                    .put(region, &self.readings[r0..], &self.sites[s0..]);
             }
             self.spans
                 .push((r0, self.readings.len(), s0, self.sites.len()));
@@ -395,8 +496,7 @@ impl PseudoKey {
 
     /// See [`pseudo_region`].
     fn region(&mut self, region: &[u8], reading: &mut Vec<u8>, sites: &mut Vec<u8>) {
-        let hash = RegionMemo::hash(region);
-        if self.memo.get(hash, region, reading, sites) {
+        if self.memo.get(region, reading, sites) {
             return;
         }
         let (r0, s0) = (reading.len(), sites.len());
@@ -408,7 +508,7 @@ impl PseudoKey {
             reading,
             sites,
         );
-        self.memo.put(hash, region, &reading[r0..], &sites[s0..]);
+        self.memo.put(region, &reading[r0..], &sites[s0..]);
     }
 }
 
@@ -738,9 +838,23 @@ mod tests {
                 1..4,
             )
         ) {
-            prop_assert_eq!(PseudoCanon.key(&land), plain_pseudo_key(&land));
+            let key = PseudoCanon.key(&land);
+            prop_assert_eq!(&key, &plain_pseudo_key(&land));
             // Again, every region now read from the memo.
-            prop_assert_eq!(PseudoCanon.key(&land), plain_pseudo_key(&land));
+            prop_assert_eq!(&PseudoCanon.key(&land), &key);
+            // Its letters renamed (3 and 11 swapped, 4 and 10, ...): every
+            // region now read from the memo of renamed regions, and the
+            // same key.
+            let renamed: Vec<Vec<Vec<u8>>> = land
+                .iter()
+                .map(|r| {
+                    r.iter()
+                        .map(|b| b.iter().map(|&x| if is_letter(x) { 14 - x } else { x }).collect())
+                        .collect()
+                })
+                .collect();
+            prop_assert_eq!(&plain_pseudo_key(&renamed), &key);
+            prop_assert_eq!(&PseudoCanon.key(&renamed), &key);
         }
     }
 }
