@@ -11,7 +11,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 /// The solver allocates many small keys; mimalloc makes it about 20% faster
-/// than the system allocator (measured on `sprouts bench`).
+/// than the system allocator (measured on `sprouts bench`). Its version 2
+/// (the `v2` feature) touches less fresh memory than version 3: 6 spots
+/// took 0.0298 s against 0.0320 s at best (40 runs each, in turns), with a
+/// peak of 15.0 MiB against 19.4 MiB; 14 spots on two threads 7.13 s
+/// against 7.62 s.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
