@@ -259,17 +259,19 @@ pub(crate) fn pseudo_assemble(
     sites: &[u8],
     out: &mut Vec<u8>,
 ) {
-    parts.sort_by(|a, b| readings[a.0..a.1].cmp(&readings[b.0..b.1]));
+    if parts.len() > 1 {
+        parts.sort_by(|a, b| readings[a.0..a.1].cmp(&readings[b.0..b.1]));
+    }
     let mut names = [0u8; 256];
     let mut next = FIRST_LETTER;
+    out.reserve(parts.iter().map(|p| p.3 - p.2 + 1).sum());
     for &(_, _, s0, s1) in parts.iter() {
-        for &x in &sites[s0..s1] {
-            out.push(if x == END_BOUNDARY {
-                x
-            } else {
-                name(x, &mut names, &mut next)
-            });
-        }
+        // END_BOUNDARY is not a letter: `name` leaves it as it is.
+        out.extend(
+            sites[s0..s1]
+                .iter()
+                .map(|&x| name(x, &mut names, &mut next)),
+        );
         out.push(END_REGION);
     }
 }
