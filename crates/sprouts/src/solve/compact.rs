@@ -67,14 +67,23 @@ pub(crate) fn lives_of(x: u8) -> u32 {
 /// `1` and `2`, 1 for a letter (one life, listed twice), 0 for the rest.
 #[inline]
 pub(crate) fn twice_life(x: u8) -> u32 {
-    match x {
-        ZERO => 6,
-        ONE => 4,
-        TWO => 2,
-        x if is_letter(x) => 1,
-        _ => 0,
-    }
+    TWICE_LIFE[x as usize] as u32
 }
+
+/// [`twice_life`] of every byte, looked up (children's lives are counted
+/// byte by byte: 2.5% of the instructions at 12 spots with a `match`).
+static TWICE_LIFE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[ZERO as usize] = 6;
+    t[ONE as usize] = 4;
+    t[TWO as usize] = 2;
+    let mut x = FIRST_LETTER as usize;
+    while x <= LAST_LETTER as usize {
+        t[x] = 1;
+        x += 1;
+    }
+    t
+};
 
 /// The working form of a labelled position: dead spots dropped, every spot
 /// coded by its lives and how often it is listed. Not yet simplified.
@@ -724,6 +733,24 @@ mod tests {
         let mut out: Vec<String> = keys.iter().map(|k| land_text(k)).collect();
         out.sort();
         out
+    }
+
+    #[test]
+    fn twice_life_of_every_kind_of_byte() {
+        let kinds = [
+            ZERO,
+            ONE,
+            TWO,
+            FIRST_LETTER,
+            100,
+            LAST_LETTER,
+            DEAD,
+            END_LAND,
+            END_REGION,
+            END_BOUNDARY,
+        ];
+        let lives: Vec<u32> = kinds.iter().map(|&x| twice_life(x)).collect();
+        assert_eq!(lives, [6, 4, 2, 1, 1, 1, 0, 0, 0, 0]);
     }
 
     #[test]
