@@ -388,16 +388,9 @@ impl RegionMemo {
         self.next = FIRST_LETTER;
         self.name_bytes.clear();
         for &x in region {
-            if !is_letter(x) {
-                self.name_bytes.push(x);
-                continue;
-            }
-            if self.new_name[x as usize] == 0 {
-                self.new_name[x as usize] = self.next;
-                self.old_name[self.next as usize] = x;
-                self.next += 1;
-            }
-            self.name_bytes.push(self.new_name[x as usize]);
+            let n = name(x, &mut self.new_name, &mut self.next);
+            self.old_name[n as usize] = x;
+            self.name_bytes.push(n);
         }
     }
 }
