@@ -18,9 +18,10 @@ use crate::solve::{with_big_stack, THREADS_HELP};
 /// Each N is solved in a fresh process from an empty table (no database),
 /// so its peak memory is its own. Columns: N, the outcome for the first
 /// player, the nimber (normal play; found after the outcome), seconds for
-/// the outcome, seconds for the nimber, positions searched, results stored,
-/// peak resident memory in MiB, threads that played moves (the search
-/// itself is the same on any number of threads).
+/// the outcome, seconds for the nimber, positions searched (by the search,
+/// and by its helper threads), results stored, peak resident memory in
+/// MiB, threads (the search and its helpers; with helpers the positions
+/// searched vary from run to run).
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
@@ -66,6 +67,7 @@ struct Row {
     seconds: f64,
     nimber_seconds: Option<f64>,
     searched: u64,
+    helpers_searched: u64,
     stored: usize,
     peak_mib: f64,
     threads: usize,
@@ -106,6 +108,7 @@ fn one(n: u32, variant: Variant, threads: usize) -> Result<Row> {
             seconds,
             nimber_seconds,
             searched: s.searched(),
+            helpers_searched: s.helpers_searched(),
             stored: s.store().len(),
             peak_mib: peak_mib(),
             threads: sprouts::solve::use_threads(threads),
@@ -128,8 +131,8 @@ pub fn run(args: &Args) -> Result<()> {
         return Ok(());
     }
     if !args.json {
-        writeln!(out, "| N | variant | outcome | nimber | seconds | nimber s | searched | stored | peak MiB | threads |")?;
-        writeln!(out, "|---|---|---|---|---|---|---|---|---|---|")?;
+        writeln!(out, "| N | variant | outcome | nimber | seconds | nimber s | searched | helpers searched | stored | peak MiB | threads |")?;
+        writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|")?;
         out.flush()?;
     }
     let exe = std::env::current_exe().context("cannot find this program")?;
@@ -155,7 +158,7 @@ pub fn run(args: &Args) -> Result<()> {
         } else {
             writeln!(
                 out,
-                "| {} | {} | {} | {} | {:.3} | {} | {} | {} | {:.0} | {} |",
+                "| {} | {} | {} | {} | {:.3} | {} | {} | {} | {} | {:.0} | {} |",
                 row.spots,
                 row.variant,
                 row.outcome,
@@ -164,6 +167,7 @@ pub fn run(args: &Args) -> Result<()> {
                 row.nimber_seconds
                     .map_or("-".to_string(), |s| format!("{s:.3}")),
                 row.searched,
+                row.helpers_searched,
                 row.stored,
                 row.peak_mib,
                 row.threads

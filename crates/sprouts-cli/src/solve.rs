@@ -95,7 +95,8 @@ pub struct Args {
 }
 
 /// The help of every `--threads`.
-pub const THREADS_HELP: &str = "Play the moves of a position on N threads (0: one per CPU)";
+pub const THREADS_HELP: &str =
+    "Search on N threads: the search and N-1 helpers that prove what it will likely need next (normal play; 0: one per CPU)";
 
 /// A spinner on standard error once a solve has taken a second.
 pub struct Bar {
@@ -138,8 +139,8 @@ impl Drop for Bar {
 }
 
 /// Runs `f` on a thread with a large stack (the search recurses once per
-/// move of the game and once per nim heap), whose solvers play moves on
-/// `threads` threads (0: one per CPU).
+/// move of the game and once per nim heap), whose solvers search on
+/// `threads` threads (0: one per CPU; see `sprouts::solve::use_threads`).
 pub fn with_big_stack<T: Send + 'static>(
     threads: usize,
     f: impl FnOnce() -> T + Send + 'static,

@@ -261,10 +261,10 @@ fn bench_prints_a_table() {
     assert!(lines[4].starts_with("| 3 | normal | W | 1 |"), "{out}");
 }
 
-/// Moves played on two threads: the same search as on one, and the row
-/// says how many threads played them.
+/// Two threads: the same answer as one, the row says how many threads
+/// searched, and the helper searched positions too.
 #[test]
-fn bench_on_two_threads_searches_as_on_one() {
+fn bench_on_two_threads_answers_as_on_one() {
     let row = |threads: &str| -> serde_json::Value {
         let (code, out, err) = run(&[
             "bench",
@@ -283,6 +283,10 @@ fn bench_on_two_threads_searches_as_on_one() {
     assert_eq!(one["threads"], 1);
     assert_eq!(two["threads"], 2);
     assert_eq!(one["outcome"], "L");
-    assert_eq!(one["searched"], two["searched"]);
-    assert_eq!(one["stored"], two["stored"]);
+    assert_eq!(
+        (&one["outcome"], &one["nimber"]),
+        (&two["outcome"], &two["nimber"])
+    );
+    assert_eq!(one["helpers_searched"], 0);
+    assert!(two["helpers_searched"].as_u64().unwrap() > 0, "{two}");
 }

@@ -42,10 +42,11 @@ fn main() {
         let mut s = Solver::new();
         let w = s.win(&Position::start(n, variant)).unwrap();
         println!(
-            "{n}\t{}\t{:.3}s\t{} searched\t{} generated\t{} stored",
+            "{n}\t{}\t{:.3}s\t{} searched (+{} by helpers)\t{} generated\t{} stored",
             if w { "W" } else { "L" },
             t.elapsed().as_secs_f64(),
             s.searched(),
+            s.helpers_searched(),
             s.generated(),
             s.store().len()
         );

@@ -4,7 +4,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use sprouts::model::{Position, ReducedPosition, Variant};
 use sprouts::solve::{
-    decompose_with, land_children, use_threads, ExactCanon, Land, LandCanon, PseudoCanon, Solver,
+    decompose_with, land_children, use_threads, ExactCanon, Land, LandCanon, NormalEntry,
+    PseudoCanon, Solver,
 };
 
 /// A small deterministic random generator (xorshift).
@@ -100,43 +101,73 @@ fn pseudo_keyed_generator_matches_model_on_random_positions() {
     generator_matches_model(&PseudoCanon, 0x5eed_1234_abcd_0002, 200, 2);
 }
 
-/// The same with the moves of each land played on two threads.
-#[test]
-fn generator_on_two_threads_matches_model() {
-    std::thread::spawn(|| {
-        assert_eq!(use_threads(2), 2);
-        generator_matches_model(&PseudoCanon, 0x5eed_1234_abcd_0003, 200, 2);
-    })
-    .join()
-    .unwrap();
-}
-
-/// The N-spot start solved on a new thread whose solvers play moves on
-/// `threads` threads: the outcome, positions searched, children generated
-/// and results stored.
-fn start_on_threads(n: u32, variant: Variant, threads: usize) -> (bool, u64, u64, usize) {
+/// The N-spot start solved on a new thread whose solvers use `threads`
+/// threads: the outcome, and in normal play the nimber.
+fn start_on_threads(n: u32, variant: Variant, threads: usize) -> (bool, Option<u8>) {
     std::thread::spawn(move || {
         assert_eq!(use_threads(threads), threads);
         let mut s = Solver::new();
-        let win = s.win(&Position::start(n, variant)).unwrap();
-        (win, s.searched(), s.generated(), s.store().len())
+        let p = Position::start(n, variant);
+        let win = s.win(&p).unwrap();
+        let nimber = (variant == Variant::Normal).then(|| s.nimber(&p).unwrap());
+        (win, nimber)
     })
     .join()
     .unwrap()
 }
 
-/// Moves played on two threads give the same children in the same order,
-/// so the search expands the same positions as on one thread.
+/// Helpers change which positions the search expands, never what it
+/// finds.
 #[test]
-fn two_threads_search_as_one() {
-    for (n, variant) in [(10, Variant::Normal), (7, Variant::Misere)] {
-        let one = start_on_threads(n, variant, 1);
-        assert_eq!(one.0, n == 10, "{n} spots {variant:?}");
-        assert_eq!(
-            start_on_threads(n, variant, 2),
-            one,
-            "{n} spots {variant:?}"
-        );
+fn helpers_change_no_outcome_nor_nimber() {
+    for n in 1..=9 {
+        let one = start_on_threads(n, Variant::Normal, 1);
+        assert_eq!(one.0, [3, 4, 5, 9].contains(&n), "{n} spots");
+        for threads in [2, 3] {
+            let helped = start_on_threads(n, Variant::Normal, threads);
+            assert_eq!(helped, one, "{n} spots, {threads} threads");
+        }
+    }
+    for n in 1..=6 {
+        let one = start_on_threads(n, Variant::Misere, 1);
+        let helped = start_on_threads(n, Variant::Misere, 2);
+        assert_eq!(helped, one, "{n} spots misère");
+    }
+}
+
+/// Every result in the store after a solve with a helper (the search's and
+/// the helper's) is proved again by a solver alone.
+#[test]
+fn every_result_of_a_helped_solve_is_proved_again_alone() {
+    let (entries, helped) = std::thread::spawn(|| {
+        assert_eq!(use_threads(2), 2);
+        let mut s = Solver::new();
+        assert_eq!(s.nimber(&Position::start(7, Variant::Normal)).unwrap(), 0);
+        let entries: Vec<(Vec<u8>, NormalEntry)> = s
+            .store()
+            .normal_entries()
+            .map(|(k, e)| (k.to_vec(), e))
+            .collect();
+        (entries, s.helpers_searched())
+    })
+    .join()
+    .unwrap();
+    assert!(helped > 0, "the helper expanded no position");
+    assert!(entries.len() > 100, "{} results", entries.len());
+    let mut alone = Solver::new();
+    for (key, e) in &entries {
+        let land = Land::from_bytes(key).unwrap();
+        let one = std::slice::from_ref(&land);
+        match *e {
+            NormalEntry::Nimber(k) => {
+                assert_eq!(alone.nimber_of_land(&land).unwrap(), k, "{land}")
+            }
+            NormalEntry::NotIn(bits) => {
+                for h in (0..64).filter(|h| bits >> h & 1 == 1) {
+                    assert!(alone.win_lands_with_heap(one, h).unwrap(), "{land} + {h}");
+                }
+            }
+        }
     }
 }
 

@@ -25,7 +25,7 @@ use super::compact::{
 /// let p = Position::start(3, Variant::Normal);
 /// assert_eq!(decompose_with(&p, &PseudoCanon).unwrap(), decompose_with(&p, &ExactCanon).unwrap());
 /// ```
-pub trait LandCanon: Sync {
+pub trait LandCanon: Send + Sync {
     /// The key bytes of a land given as regions of boundaries of site bytes
     /// (letters may carry any numbers; the key renumbers them).
     fn key(&self, land: &[Vec<Vec<u8>>]) -> Vec<u8>;

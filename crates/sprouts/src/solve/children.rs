@@ -21,12 +21,9 @@
 //! may stop early, as soon as one child settles the position it searches
 //! ([`children_unless`]). A child whose other regions the move leaves as
 //! they are is keyed from the land's regions read once ([`ReadRegions`]).
-//! On a rayon pool's thread the moves are shared with the pool's other
-//! threads.
 
 use std::collections::hash_map::Entry;
 use std::hash::Hasher;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 
 use rustc_hash::{FxHashMap, FxHasher};
 
@@ -190,18 +187,6 @@ impl Children {
         out
     }
 
-    /// Appends the children of `other`.
-    fn append(&mut self, other: &Children) {
-        let at = self.bytes.len() as u32;
-        self.bytes.extend_from_slice(&other.bytes);
-        self.spans.extend(other.spans.iter().map(|s| Span {
-            start: s.start + at,
-            end: s.end + at,
-            lives: s.lives,
-            first: s.first,
-        }));
-    }
-
     /// Sorts the children by their lives (see [`lives_and_first`]), then
     /// by their bytes, and drops repeats (a repeat has the same lives, so
     /// it comes next).
@@ -245,12 +230,6 @@ pub(crate) fn children<C: LandCanon + ?Sized>(land: &[u8], canon: &C) -> Childre
 /// (Measured: 122,192 positions for 7 spots instead of 189,919 when
 /// ordered by key length; smallest total first, or largest first, were
 /// worse.)
-///
-/// On a thread of a rayon pool (see [`super::use_threads`]), a land with at
-/// least [`SHARED_MOVES`] moves has them played by every thread of the pool
-/// (at most [`MOST_THREADS`]): each takes the next move not yet taken, this
-/// one checking `stop` as it goes, the others' children checked once all
-/// are done. The children are the same as on one thread.
 pub(crate) fn children_unless<C: LandCanon + ?Sized>(
     land: &[u8],
     canon: &C,
@@ -286,58 +265,10 @@ fn play<C: LandCanon + ?Sized>(
     shape: &Shape,
     moves: &[Move],
     canon: &C,
-    mut stop: impl FnMut(&[u8]) -> bool,
+    stop: impl FnMut(&[u8]) -> bool,
 ) -> Option<Children> {
-    let helpers = if moves.len() >= SHARED_MOVES && rayon::current_thread_index().is_some() {
-        rayon::current_num_threads().min(MOST_THREADS) - 1
-    } else {
-        0
-    };
-    if helpers > 0 {
-        let quit = AtomicBool::new(false);
-        let next = AtomicUsize::new(0);
-        let take = || {
-            std::iter::from_fn(|| {
-                if quit.load(Relaxed) {
-                    return None;
-                }
-                moves.get(next.fetch_add(1, Relaxed)).copied()
-            })
-        };
-        let share = moves.len() / (helpers + 1);
-        let mut theirs: Vec<Option<Children>> = (0..helpers).map(|_| None).collect();
-        let mine = rayon::in_place_scope(|scope| {
-            for slot in theirs.iter_mut() {
-                scope.spawn(|_| {
-                    *slot = Player::new(shape, canon).play_all(take(), share, |_| false)
-                });
-            }
-            let mine = Player::new(shape, canon).play_all(take(), moves.len(), &mut stop);
-            if mine.is_none() {
-                quit.store(true, Relaxed);
-            }
-            mine
-        });
-        let mut mine = mine?;
-        for t in theirs {
-            let t = t?;
-            if t.iter().any(&mut stop) {
-                return None;
-            }
-            mine.append(&t);
-        }
-        Some(mine)
-    } else {
-        Player::new(shape, canon).play_all(moves.iter().copied(), moves.len(), stop)
-    }
+    Player::new(shape, canon).play_all(moves.iter().copied(), moves.len(), stop)
 }
-
-/// The most threads that play the moves of one land.
-const MOST_THREADS: usize = 4;
-
-/// The fewest moves a land must have for two threads to play them (see
-/// [`children_unless`]).
-const SHARED_MOVES: usize = 8;
 
 /// A land read for playing moves: where its boundaries and regions lie in
 /// its key, the classes of interchangeable boundaries, and the letters a

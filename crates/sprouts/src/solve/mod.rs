@@ -33,6 +33,7 @@
 mod canon;
 mod children;
 mod compact;
+mod helpers;
 mod misere;
 mod pns;
 mod search;

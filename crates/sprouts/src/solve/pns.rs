@@ -487,14 +487,107 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// Multiple-iterative deepening: searches the couple until it is proved
     /// or its proof number reaches `th_pn` or its disproof number `th_dn`.
     fn mid(&mut self, land: &[u8], heap: u8, th_pn: u64, th_dn: u64) -> Result<(), SolveError> {
+        let Some(d) = self.link.as_mut().and_then(|l| l.enter()) else {
+            return self.mid_at(land, heap, th_pn, th_dn, None);
+        };
+        let r = self.mid_at(land, heap, th_pn, th_dn, Some(d));
+        if let Some(l) = &mut self.link {
+            l.leave(d);
+        }
+        r
+    }
+
+    /// Posts for the helpers, at depth `d` of the search's path, the
+    /// couple of the unproved child with the least disproof number after
+    /// `best` (the one the search goes into): the child it would most
+    /// likely go into next (unless it is the one posted last).
+    fn post_next(
+        &mut self,
+        d: usize,
+        (land, heap): (&[u8], u8),
+        kids: &Children,
+        scores: &[Score],
+        best: usize,
+        posted: &mut usize,
+    ) {
+        let next = scores
+            .iter()
+            .enumerate()
+            .filter(|&(i, s)| i != best && !s.proved())
+            .min_by_key(|&(_, s)| s.dn)
+            .map(|(i, _)| i);
+        let Some(j) = next.filter(|&j| j != *posted) else {
+            return;
+        };
+        *posted = j;
+        if let Some((l, h)) = self.job_of(land, heap, kids, j) {
+            if let Some(link) = &mut self.link {
+                link.post(d, &l, h);
+            }
+        }
+    }
+
+    /// The couple a helper proves for child `j` of a node: the child's
+    /// land with the node's heap, the node's land with a smaller heap, or
+    /// for a sum the couple the search steps on in it (`None`: a child
+    /// proved as it is).
+    fn job_of(
+        &mut self,
+        land: &[u8],
+        heap: u8,
+        kids: &Children,
+        j: usize,
+    ) -> Option<(Vec<u8>, u8)> {
+        if j >= kids.len() {
+            return Some((land.to_vec(), (j - kids.len()) as u8));
+        }
+        match kids.kid(j) {
+            Kid::Heap => None,
+            Kid::One(l) => Some((l.to_vec(), heap)),
+            Kid::Sum(lands) => {
+                let r = self.reduce(lands, heap);
+                match r.unknown {
+                    0 => None,
+                    1 => Some((nth_land(lands, r.last).to_vec(), r.heap)),
+                    _ => {
+                        let (_, step) = self.sum_score(lands, &r);
+                        (step.land != usize::MAX)
+                            .then(|| (nth_land(lands, step.land).to_vec(), step.heap))
+                    }
+                }
+            }
+        }
+    }
+
+    fn mid_at(
+        &mut self,
+        land: &[u8],
+        heap: u8,
+        th_pn: u64,
+        th_dn: u64,
+        depth: Option<usize>,
+    ) -> Result<(), SolveError> {
         let Some(kids) = self.kids_unless_won(land, Some(heap))? else {
             self.settle(land, heap, true);
             return Ok(());
         };
         // A child once proved stays proved: it is not scored again.
         let mut scores: Vec<Score> = vec![UNKNOWN; kids.len() + heap as usize];
+        // The child last posted for the helpers.
+        let mut posted = usize::MAX;
         loop {
             self.tick()?;
+            if self.link.is_some()
+                && self
+                    .store
+                    .get_normal(land)
+                    .and_then(|e| e.outcome_with_heap(heap))
+                    .is_some()
+            {
+                // A helper proved it.
+                self.set_numbers(land, heap, None);
+                return Ok(());
+            }
             for (i, score) in scores.iter_mut().enumerate() {
                 if score.proved() {
                     continue;
@@ -516,6 +609,9 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 Step::Go(step) => step,
             };
             let (best, child_pn, child_dn) = (step.best, step.th_pn, step.th_dn);
+            if let Some(d) = depth {
+                self.post_next(d, (land, heap), &kids, &scores, best, &mut posted);
+            }
             if best >= kids.len() {
                 let m = (best - kids.len()) as u8;
                 self.mid(land, m, child_pn, child_dn)?;

@@ -10,9 +10,11 @@ use crate::model::{Position, Variant};
 use super::canon::{LandCanon, PseudoCanon};
 use super::children::{children_unless, land_children, Children};
 use super::compact::{regions_of, simplify};
+use super::helpers::Link;
 use super::misere::MisereTable;
 use super::pns::{known_outcome, Table};
 use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
+use super::threads::helpers;
 use super::SolveError;
 
 /// How often (in positions expanded) the deadline and progress are checked.
@@ -30,11 +32,15 @@ const CHECK_EVERY: u64 = 1 << 8;
 /// ```
 pub struct Solver<S: Store = MemoryStore, C: LandCanon = PseudoCanon> {
     pub(super) store: S,
-    canon: C,
+    pub(super) canon: Arc<C>,
     progress: Box<dyn Progress>,
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
+    /// The link to a helper thread, or to the search a helper helps.
+    pub(super) link: Option<Link>,
     pub(super) searched: u64,
+    /// Positions expanded by helper threads.
+    pub(super) helped: u64,
     generated: u64,
     /// Search steps (for the deadline and progress).
     steps: u64,
@@ -86,6 +92,11 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// assert!(s.win(&Position::start(4, Variant::Normal)).unwrap());
     /// ```
     pub fn with_store_and_canon(store: S, canon: C) -> Solver<S, C> {
+        Solver::with_shared_canon(store, Arc::new(canon))
+    }
+
+    /// A solver over the given store with land keys shared with others.
+    pub(super) fn with_shared_canon(store: S, canon: Arc<C>) -> Solver<S, C> {
         Solver {
             store,
             canon,
@@ -93,11 +104,13 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             deadline: None,
             cancel: None,
             searched: 0,
+            helped: 0,
             generated: 0,
             steps: 0,
             tt: Table::default(),
             mt: MisereTable::default(),
             tt_bytes: 0,
+            link: None,
         }
     }
 
@@ -147,6 +160,20 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         self.searched
     }
 
+    /// Positions expanded by helper threads so far (see
+    /// [`use_threads`](super::use_threads)), besides [`Self::searched`].
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// let mut s = sprouts::solve::Solver::new();
+    /// s.win(&Position::start(4, Variant::Normal)).unwrap();
+    /// // No helpers on a thread that never called `use_threads`.
+    /// assert_eq!(s.helpers_searched(), 0);
+    /// ```
+    pub fn helpers_searched(&self) -> u64 {
+        self.helped
+    }
+
     /// Children generated (distinct child positions of expanded lands).
     ///
     /// ```
@@ -190,7 +217,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// The sorted land keys of a position under this solver's land keys.
     fn lands(&self, pos: &Position) -> Result<Vec<Vec<u8>>, SolveError> {
         let mut keys = Vec::new();
-        simplify(regions_of(pos)?, &self.canon, &mut keys);
+        simplify(regions_of(pos)?, &*self.canon, &mut keys);
         keys.sort_unstable();
         Ok(keys)
     }
@@ -205,7 +232,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     pub fn win(&mut self, pos: &Position) -> Result<bool, SolveError> {
         let lands = self.lands(pos)?;
         let r = match pos.variant() {
-            Variant::Normal => self.win_sum(&lands, 0),
+            Variant::Normal => self.helped(helpers(), |s| s.win_sum(&lands, 0)),
             Variant::Misere => self.misere_win(&lands),
         };
         self.store.flush();
@@ -221,19 +248,15 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// ```
     pub fn nimber(&mut self, pos: &Position) -> Result<u8, SolveError> {
         let lands = self.lands(pos)?;
-        let mut x = 0;
-        let mut r = Ok(());
-        for l in &lands {
-            match self.land_nimber(l) {
-                Ok(k) => x ^= k,
-                Err(e) => {
-                    r = Err(e);
-                    break;
-                }
+        let r = self.helped(helpers(), |s| {
+            let mut x = 0;
+            for l in &lands {
+                x ^= s.land_nimber(l)?;
             }
-        }
+            Ok(x)
+        });
         self.store.flush();
-        r.map(|()| x)
+        r
     }
 
     /// The nimber of one land given by its key bytes.
@@ -244,7 +267,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// assert_eq!(Solver::new().nimber_of_land(&l).unwrap(), 0);
     /// ```
     pub fn nimber_of_land(&mut self, land: &super::Land) -> Result<u8, SolveError> {
-        let r = self.land_nimber(land.as_bytes());
+        let r = self.helped(helpers(), |s| s.land_nimber(land.as_bytes()));
         self.store.flush();
         r
     }
@@ -264,7 +287,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         heap: u8,
     ) -> Result<bool, SolveError> {
         let keys: Vec<Vec<u8>> = lands.iter().map(|l| l.as_bytes().to_vec()).collect();
-        let r = self.win_sum(&keys, heap);
+        let r = self.helped(helpers(), |s| s.win_sum(&keys, heap));
         self.store.flush();
         r
     }
@@ -304,7 +327,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         land: &super::Land,
         entry: NormalEntry,
     ) -> Result<bool, SolveError> {
-        let children = land_children(land.as_bytes(), &self.canon);
+        let children = land_children(land.as_bytes(), &*self.canon);
         let mut values = Vec::with_capacity(children.len());
         for c in &children {
             let mut x = 0u8;
@@ -340,7 +363,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         }
         let mut any_loss = false;
         for i in 0..keys.len() {
-            for c in land_children(&keys[i], &self.canon) {
+            for c in land_children(&keys[i], &*self.canon) {
                 let mut next: Vec<Vec<u8>> = keys[..i].to_vec();
                 next.extend_from_slice(&keys[i + 1..]);
                 next.extend(c);
@@ -357,6 +380,12 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// every [`CHECK_EVERY`] steps.
     pub(super) fn tick(&mut self) -> Result<(), SolveError> {
         self.steps += 1;
+        if self.link.is_some() {
+            self.exchange();
+            if self.link.as_ref().is_some_and(|l| l.stopped()) {
+                return Err(SolveError::stopped());
+            }
+        }
         if self.steps % CHECK_EVERY == 0 {
             self.progress.searched(self.searched);
             if self.deadline.is_some_and(|d| Instant::now() >= d)
@@ -388,7 +417,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             }
         }
         let store = &mut self.store;
-        let Some(ch) = children_unless(land, &self.canon, |c| stop(store, c)) else {
+        let Some(ch) = children_unless(land, &*self.canon, |c| stop(store, c)) else {
             return Ok(None);
         };
         self.generated += ch.len() as u64;
@@ -401,6 +430,9 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             None => e,
         };
         self.store.put_normal(land, merged);
+        if let Some(l) = &mut self.link {
+            l.send(land, e);
+        }
     }
 
     /// The outcome of a sum of lands plus a heap, if the table knows it.

@@ -1,35 +1,25 @@
-//! Threads for the solver: the moves of a position can be played (and
-//! their children simplified and keyed, most of the solver's time) by
-//! several threads at once. The search itself stays on one thread, so it
-//! expands the same positions in the same order whatever the number of
-//! threads.
-//!
-//! The threads are a rayon pool whose first thread is the solver's own
-//! ([`use_threads`]); a solver on a thread outside any rayon pool plays
-//! every move itself.
+//! How many threads a solver uses: the search on the solver's own thread,
+//! and helper threads that prove what it will likely need next (see
+//! `helpers.rs`). Normal play only; the misère search runs alone.
 
-use std::cell::RefCell;
+use std::cell::Cell;
 
 thread_local! {
-    /// The pool [`use_threads`] made this thread the first thread of (kept
-    /// for as long as the thread lives).
-    static POOL: RefCell<Option<rayon::ThreadPool>> = const { RefCell::new(None) };
+    /// The threads solvers on this thread use (see [`use_threads`]).
+    static THREADS: Cell<usize> = const { Cell::new(1) };
 }
 
-/// Lets every solver run on the current thread from now on play the moves
-/// of a position on `threads` threads (this one and `threads - 1` helpers,
-/// at most 4 used per position): the current thread becomes the first
-/// thread of a new rayon pool, for as long as it lives. `0` means one
-/// thread per CPU (or `RAYON_NUM_THREADS`).
+/// Lets every solver run on the current thread from now on search normal
+/// play on `threads` threads: this one, which searches as it would alone,
+/// and `threads - 1` helpers started for each solve, which prove the
+/// couples (land + nim heap) the search posts as the ones it will likely
+/// need next and send it what they prove. `0` means one thread per CPU.
+/// Returns how many threads that is. A solver on a thread that never
+/// called this searches alone.
 ///
-/// Returns how many threads solvers on this thread now use: 1 when asked
-/// for one, or when the pool could not be made; the pool's size when the
-/// thread was already in a rayon pool (that pool is used, and `threads` is
-/// ignored).
-///
-/// On a machine with two cores (`sprouts bench`, best of three): 12 spots
-/// took 0.97 s on two threads against 1.08 s on one, 15 spots 15.4 s
-/// against 17.4 s.
+/// With helpers, which positions the search expands depends on when their
+/// results arrive, so [`Solver::searched`](super::Solver::searched) varies
+/// from run to run; outcomes and nimbers do not.
 ///
 /// ```
 /// use sprouts::model::{Position, Variant};
@@ -43,23 +33,15 @@ thread_local! {
 /// .unwrap();
 /// ```
 pub fn use_threads(threads: usize) -> usize {
-    if rayon::current_thread_index().is_some() {
-        return rayon::current_num_threads();
-    }
-    if threads == 1 {
-        return 1;
-    }
-    let built = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .use_current_thread()
-        .thread_name(|i| format!("sprouts-solver-{i}"))
-        .build();
-    match built {
-        Ok(pool) => {
-            let n = pool.current_num_threads();
-            POOL.with_borrow_mut(|p| *p = Some(pool));
-            n
-        }
-        Err(_) => 1,
-    }
+    let n = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    THREADS.set(n);
+    n
+}
+
+/// How many helper threads solvers on this thread start.
+pub(super) fn helpers() -> usize {
+    THREADS.get().saturating_sub(1)
 }
