@@ -17,8 +17,9 @@
 //!   keys) is searched, by df-pn too, with its own table.
 //!
 //! Proved results go to a [`Store`] ([`MemoryStore`], or a database behind
-//! [`Stacked`]); a [`Progress`] is told how the search advances. The moves
-//! of a position can be played on several threads ([`use_threads`]).
+//! [`Stacked`]); a [`Progress`] is told how the search advances. In normal
+//! play, helper threads can prove what the search will likely need next
+//! and send it their results ([`use_threads`]).
 //!
 //! ```
 //! use sprouts::model::{Position, Variant};
