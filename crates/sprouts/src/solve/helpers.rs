@@ -257,7 +257,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             let r = f(self);
             shared.finish();
             for h in started {
-                self.helped += h.join().unwrap_or(0);
+                self.helpers_searched += h.join().unwrap_or(0);
             }
             r
         });

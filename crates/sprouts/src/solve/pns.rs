@@ -21,6 +21,10 @@
 //!
 //! The game is acyclic (every move takes a life), so df-pn needs none of its
 //! usual care for cycles.
+//!
+//! With helper threads (`helpers.rs`), the search posts for them, at each
+//! depth of its path, the couple it would most likely search next there,
+//! and takes their results from the store as it scores children.
 
 use std::sync::Arc;
 
@@ -485,7 +489,9 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// Multiple-iterative deepening: searches the couple until it is proved
-    /// or its proof number reaches `th_pn` or its disproof number `th_dn`.
+    /// or its proof number reaches `th_pn` or its disproof number `th_dn`
+    /// (see [`Self::mid_at`]; on a search with helpers, what it posted at
+    /// this depth and deeper is withdrawn when it returns).
     fn mid(&mut self, land: &[u8], heap: u8, th_pn: u64, th_dn: u64) -> Result<(), SolveError> {
         let Some(d) = self.link.as_mut().and_then(|l| l.enter()) else {
             return self.mid_at(land, heap, th_pn, th_dn, None);
@@ -559,6 +565,10 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         }
     }
 
+    /// [`Self::mid`] at depth `depth` of the path of a search with helpers
+    /// (`None`: a search alone, or a helper's): there it posts the child it
+    /// would most likely go into next, and it stops as soon as a helper
+    /// proved the couple.
     fn mid_at(
         &mut self,
         land: &[u8],

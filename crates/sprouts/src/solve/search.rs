@@ -40,7 +40,7 @@ pub struct Solver<S: Store = MemoryStore, C: LandCanon = PseudoCanon> {
     pub(super) link: Option<Link>,
     pub(super) searched: u64,
     /// Positions expanded by helper threads.
-    pub(super) helped: u64,
+    pub(super) helpers_searched: u64,
     generated: u64,
     /// Search steps (for the deadline and progress).
     steps: u64,
@@ -104,7 +104,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             deadline: None,
             cancel: None,
             searched: 0,
-            helped: 0,
+            helpers_searched: 0,
             generated: 0,
             steps: 0,
             tt: Table::default(),
@@ -171,7 +171,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// assert_eq!(s.helpers_searched(), 0);
     /// ```
     pub fn helpers_searched(&self) -> u64 {
-        self.helped
+        self.helpers_searched
     }
 
     /// Children generated (distinct child positions of expanded lands).
