@@ -96,7 +96,7 @@ pub struct Args {
 
 /// The help of every `--threads`.
 pub const THREADS_HELP: &str =
-    "Search on N threads: the search and N-1 helpers that prove what it will likely need next (normal play; 0: one per CPU)";
+    "Search on N threads: the search and N-1 helpers that prove what it will likely need next (normal play; 0: one per CPU, at most 8)";
 
 /// A spinner on standard error once a solve has taken a second.
 pub struct Bar {

@@ -50,7 +50,7 @@ pub use compact::MAX_LIVES;
 pub use search::Solver;
 pub use store::{MemoryStore, NoProgress, NoStore, NormalEntry, Progress, Stacked, Store};
 pub use text::lands_position;
-pub use threads::use_threads;
+pub use threads::{use_threads, AUTO_THREADS};
 
 use crate::model::Position;
 

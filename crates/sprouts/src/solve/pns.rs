@@ -41,8 +41,9 @@ use super::SolveError;
 pub(super) const INF: u64 = u64::MAX / 4;
 
 /// The tables' memory budget (see `make_room`; only unproved numbers and
-/// child lists are ever lost: every proved result is in the store).
-const TABLE_BYTES: usize = 768 << 20;
+/// child lists are ever lost: every proved result is in the store). The
+/// helper threads of a search share one more such budget.
+pub(super) const TABLE_BYTES: usize = 768 << 20;
 
 /// What the search keeps of a land it has seen: its children, once
 /// generated, and the numbers of its unproved couples.
@@ -431,7 +432,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// the tables start afresh.
     pub(super) fn make_room(&mut self, bytes: usize) {
         self.tt_bytes += bytes;
-        if self.tt_bytes <= TABLE_BYTES {
+        if self.tt_bytes <= self.tt_budget {
             return;
         }
         self.tt.retain(|_, n| {
@@ -448,7 +449,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             .map(|(k, n)| k.len() + 64 + 24 * n.heaps.len())
             .chain(self.mt.keys().map(|k| k.len() + 64))
             .sum();
-        if kept > TABLE_BYTES / 2 {
+        if kept > self.tt_budget / 2 {
             self.tt.clear();
             self.mt.clear();
             self.tt_bytes = bytes;

@@ -12,7 +12,7 @@ use super::children::{children_unless, land_children, Children};
 use super::compact::{regions_of, simplify};
 use super::helpers::Link;
 use super::misere::MisereTable;
-use super::pns::{known_outcome, Table};
+use super::pns::{known_outcome, Table, TABLE_BYTES};
 use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
 use super::threads::helpers;
 use super::SolveError;
@@ -50,6 +50,8 @@ pub struct Solver<S: Store = MemoryStore, C: LandCanon = PseudoCanon> {
     pub(super) mt: MisereTable,
     /// About how many bytes `tt` and `mt` hold.
     pub(super) tt_bytes: usize,
+    /// The most bytes `tt` and `mt` may hold (see `make_room`).
+    pub(super) tt_budget: usize,
 }
 
 impl Solver {
@@ -110,6 +112,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             tt: Table::default(),
             mt: MisereTable::default(),
             tt_bytes: 0,
+            tt_budget: TABLE_BYTES,
             link: None,
         }
     }
