@@ -3,14 +3,15 @@
 //! The search runs on the solver's own thread, as it would alone. As it
 //! goes down, it posts at each depth of its path the couple (land + heap)
 //! it would most likely search next there: the unproved child with the
-//! second smallest disproof number (see `Solver::mid`). Each helper, a
-//! solver of its own on its own thread, takes the shallowest posted couple
-//! that no other helper has taken (the most work the search is likely to
-//! need), proves it by the same df-pn, and drops it as soon as the search
-//! leaves that node or posts another couple there. Every side sends every
-//! result it proves to all the others, which merge it into their stores
-//! between two steps; the search picks up a helper's results as it scores
-//! children, and a node a helper proved is done at once.
+//! second smallest disproof number (see `Solver::mid_at`; when that child
+//! changes, the new one is posted too). Each helper, a solver of its own
+//! on its own thread, takes the shallowest posted couple among those the
+//! fewest helpers took (the most work the search is likely to need),
+//! proves it by the same df-pn, and drops it as soon as the search leaves
+//! that node (every couple posted there is then withdrawn). Every side
+//! sends every result it proves to all the others, which merge it into
+//! their stores between two steps; the search picks up a helper's results
+//! as it scores children, and a node a helper proved is done at once.
 //!
 //! No result is ever guessed: a helper proves what it sends. Which
 //! positions the search expands then depends on when the helpers' results
