@@ -238,17 +238,18 @@ pub(crate) fn children_unless<C: LandCanon + ?Sized>(
     let shape = Shape::of(land, canon.exact());
     let (mut moves, mut aside) = MOVES.with_borrow_mut(std::mem::take);
     let sure = shape.moves(&mut moves, &mut aside);
-    let out = play(&shape, &moves[..sure], canon, stop).map(|mut out| {
-        out.sort_dedup();
-        // The moves left out give children among the others (checked in
-        // debug builds, so by every test of the solver).
-        debug_assert!({
-            let aside =
-                Player::new(&shape, canon).play_all(moves[sure..].iter().copied(), 0, |_| false);
-            aside.is_some_and(|a| a.iter().all(|c| out.iter().any(|o| o == c)))
+    let out = Player::new(&shape, canon)
+        .play_all(&moves[..sure], stop)
+        .map(|mut out| {
+            out.sort_dedup();
+            // The moves left out give children among the others (checked in
+            // debug builds, so by every test of the solver).
+            debug_assert!({
+                let aside = Player::new(&shape, canon).play_all(&moves[sure..], |_| false);
+                aside.is_some_and(|a| a.iter().all(|c| out.iter().any(|o| o == c)))
+            });
+            out
         });
-        out
-    });
     MOVES.with_borrow_mut(|kept| *kept = (moves, aside));
     out
 }
@@ -258,16 +259,6 @@ thread_local! {
     /// [`Shape::moves`], kept from land to land.
     static MOVES: std::cell::RefCell<(Vec<Move>, Vec<Move>)> =
         const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
-}
-
-/// Plays `moves` (see [`children_unless`]): the children as made, unsorted.
-fn play<C: LandCanon + ?Sized>(
-    shape: &Shape,
-    moves: &[Move],
-    canon: &C,
-    stop: impl FnMut(&[u8]) -> bool,
-) -> Option<Children> {
-    Player::new(shape, canon).play_all(moves.iter().copied(), moves.len(), stop)
 }
 
 /// A land read for playing moves: where its boundaries and regions lie in
@@ -1009,18 +1000,19 @@ impl<'a, 's, C: LandCanon + ?Sized> Player<'a, 's, C> {
         true
     }
 
-    /// Plays every move (`None` as soon as `stop` says yes to a child).
+    /// Plays every move, the children as made, unsorted (`None` as soon
+    /// as `stop` says yes to a child).
     fn play_all(
         &mut self,
-        moves: impl Iterator<Item = Move>,
-        n: usize,
+        moves: &[Move],
         mut stop: impl FnMut(&[u8]) -> bool,
     ) -> Option<Children> {
+        let n = moves.len();
         let mut out = Children {
             bytes: Vec::with_capacity(n * (self.shape.land.len() + 8)),
             spans: Vec::with_capacity(n),
         };
-        for m in moves {
+        for &m in moves {
             let at = out.bytes.len();
             self.play(m, &mut out.bytes);
             // A child this player made before is dropped at once: it was

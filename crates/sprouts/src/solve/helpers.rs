@@ -29,6 +29,7 @@ use super::canon::LandCanon;
 use super::pns::TABLE_BYTES;
 use super::search::Solver;
 use super::store::{MemoryStore, NormalEntry, Store};
+use super::threads;
 
 /// A land and what was proved about it, sent from one side to the others.
 type Proved = (Box<[u8]>, NormalEntry);
@@ -218,24 +219,24 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             return;
         };
         for (land, e) in link.exchange().into_iter().flatten() {
-            let merged = match self.store.get_normal(&land) {
-                Some(old) => old.merge(e),
-                None => e,
-            };
-            self.store.put_normal(&land, merged);
+            self.merge(&land, e);
         }
     }
 
-    /// Runs the search `f` with `helpers` helper threads; their results are
-    /// all in this solver's store when it returns. With no helpers (or a
-    /// helper thread that cannot start) the search runs alone.
-    pub(super) fn helped<R>(&mut self, helpers: usize, f: impl FnOnce(&mut Self) -> R) -> R {
+    /// Runs the search `f` with the helper threads [`use_threads`] asked
+    /// for on this thread; their results are all in this solver's store
+    /// when it returns. With no helpers (or a helper thread that cannot
+    /// start) the search runs alone.
+    ///
+    /// [`use_threads`]: super::use_threads
+    pub(super) fn helped<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        let helpers = threads::helpers();
         if helpers == 0 || self.link.is_some() {
             return f(self);
         }
         let shared = Arc::new(Shared::new(helpers + 1));
         let r = std::thread::scope(|scope| {
-            let _finish = Finish(&shared);
+            let finish = Finish(&shared);
             let mut started = Vec::new();
             for me in 1..=helpers {
                 let canon = self.canon.clone();
@@ -258,7 +259,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             }
             self.link = Some(Link::new(shared.clone(), 0));
             let r = f(self);
-            shared.finish();
+            drop(finish);
             for h in started {
                 self.helpers_searched += h.join().unwrap_or(0);
             }
@@ -317,13 +318,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         let jobs = lock(&shared.jobs);
         let mut pick: Option<&Arc<Job>> = None;
         for (_, j) in jobs.iter() {
-            if j.stop.load(Ordering::Relaxed)
-                || self
-                    .store
-                    .get_normal(&j.land)
-                    .and_then(|e| e.outcome_with_heap(j.heap))
-                    .is_some()
-            {
+            if j.stop.load(Ordering::Relaxed) || self.stored(&j.land, j.heap).is_some() {
                 continue;
             }
             let takers = j.takers.load(Ordering::Relaxed);

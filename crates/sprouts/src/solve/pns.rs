@@ -129,6 +129,23 @@ pub(super) fn known_outcome<'a, S: Store>(
     }
 }
 
+/// Where the search goes for a child (see `Solver::next_couple`).
+enum Next<'k> {
+    /// A child proved as it is (no land left, or every nimber known).
+    Proved,
+    /// A couple (land + heap), searched within the child's thresholds.
+    Couple(&'k [u8], u8),
+    /// A step on the nimber of one land of a sum: its couple, that couple's
+    /// numbers (1, 1 when the table has none), and the sum's score beyond
+    /// that couple's share.
+    Step {
+        land: &'k [u8],
+        heap: u8,
+        numbers: (u64, u64),
+        rest: u64,
+    },
+}
+
 /// What one round of df-pn at a node decides from its children's scores.
 pub(super) enum Step {
     /// The node is proved: won (`true`) or lost by its mover.
@@ -236,14 +253,17 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         }
     }
 
+    /// The outcome of a couple if the store has it.
+    pub(super) fn stored(&mut self, land: &[u8], heap: u8) -> Option<bool> {
+        self.store
+            .get_normal(land)
+            .and_then(|e| e.outcome_with_heap(heap))
+    }
+
     /// The proved outcome of a couple, from the store (or, for heaps the
     /// store cannot say, from the table).
     fn proved(&mut self, land: &[u8], heap: u8) -> Option<bool> {
-        if let Some(o) = self
-            .store
-            .get_normal(land)
-            .and_then(|e| e.outcome_with_heap(heap))
-        {
+        if let Some(o) = self.stored(land, heap) {
             return Some(o);
         }
         match self.numbers(land, heap) {
@@ -255,11 +275,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// The score of a couple (land + heap), seen from its own mover.
     fn couple(&mut self, land: &[u8], heap: u8) -> Score {
-        match self
-            .store
-            .get_normal(land)
-            .and_then(|e| e.outcome_with_heap(heap))
-        {
+        match self.stored(land, heap) {
             Some(true) => WIN,
             Some(false) => LOSS,
             None => match self.numbers(land, heap) {
@@ -527,39 +543,49 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             return;
         };
         *posted = j;
-        if let Some((l, h)) = self.job_of(land, heap, kids, j) {
-            if let Some(link) = &mut self.link {
-                link.post(d, &l, h);
-            }
+        let (l, h) = match self.next_couple(land, heap, kids, j) {
+            Next::Proved => return,
+            Next::Couple(l, h)
+            | Next::Step {
+                land: l, heap: h, ..
+            } => (l, h),
+        };
+        if let Some(link) = &mut self.link {
+            link.post(d, l, h);
         }
     }
 
-    /// The couple a helper proves for child `j` of a node: the child's
-    /// land with the node's heap, the node's land with a smaller heap, or
-    /// for a sum the couple the search steps on in it (`None`: a child
-    /// proved as it is).
-    fn job_of(
+    /// Where the search goes for child `j` of a node (`land` + `heap`,
+    /// children `kids`): the child's land with the node's heap, the node's
+    /// land with a smaller heap, the one land of unknown nimber of a sum
+    /// with the heap its other lands reduce to, or a step on the nimber of
+    /// the cheapest land of a sum with several (see `sum_score`).
+    fn next_couple<'k>(
         &mut self,
-        land: &[u8],
+        land: &'k [u8],
         heap: u8,
-        kids: &Children,
+        kids: &'k Children,
         j: usize,
-    ) -> Option<(Vec<u8>, u8)> {
+    ) -> Next<'k> {
         if j >= kids.len() {
-            return Some((land.to_vec(), (j - kids.len()) as u8));
+            return Next::Couple(land, (j - kids.len()) as u8);
         }
         match kids.kid(j) {
-            Kid::Heap => None,
-            Kid::One(l) => Some((l.to_vec(), heap)),
+            Kid::Heap => Next::Proved,
+            Kid::One(l) => Next::Couple(l, heap),
             Kid::Sum(lands) => {
                 let r = self.reduce(lands, heap);
                 match r.unknown {
-                    0 => None,
-                    1 => Some((nth_land(lands, r.last).to_vec(), r.heap)),
+                    0 => Next::Proved,
+                    1 => Next::Couple(nth_land(lands, r.last), r.heap),
                     _ => {
-                        let (_, step) = self.sum_score(lands, &r);
-                        (step.land != usize::MAX)
-                            .then(|| (nth_land(lands, step.land).to_vec(), step.heap))
+                        let (s, step) = self.sum_score(lands, &r);
+                        Next::Step {
+                            land: nth_land(lands, step.land),
+                            heap: step.heap,
+                            numbers: step.numbers,
+                            rest: s.pn - step.share,
+                        }
                     }
                 }
             }
@@ -588,13 +614,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         let mut posted = usize::MAX;
         loop {
             self.tick()?;
-            if self.link.is_some()
-                && self
-                    .store
-                    .get_normal(land)
-                    .and_then(|e| e.outcome_with_heap(heap))
-                    .is_some()
-            {
+            if self.link.is_some() && self.stored(land, heap).is_some() {
                 // A helper proved it.
                 self.set_numbers(land, heap, None);
                 return Ok(());
@@ -623,37 +643,30 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             if let Some(d) = depth {
                 self.post_next(d, (land, heap), &kids, &scores, best, &mut posted);
             }
-            if best >= kids.len() {
-                let m = (best - kids.len()) as u8;
-                self.mid(land, m, child_pn, child_dn)?;
-                continue;
-            }
-            match kids.kid(best) {
-                Kid::Heap => unreachable!("a heap child is always proved"),
-                Kid::One(l) => self.mid(l, heap, child_pn, child_dn)?,
-                Kid::Sum(lands) => {
-                    let r = self.reduce(lands, heap);
-                    if r.unknown == 1 {
-                        self.mid(nth_land(lands, r.last), r.heap, child_pn, child_dn)?;
+            match self.next_couple(land, heap, &kids, best) {
+                Next::Proved => unreachable!("the search never goes into a proved child"),
+                Next::Couple(l, h) => self.mid(l, h, child_pn, child_dn)?,
+                Next::Step {
+                    land: l,
+                    heap: h,
+                    numbers: (pn, dn),
+                    rest,
+                } => {
+                    // Go into the sum: one step on the nimber of its
+                    // cheapest land (not the one with most lives). The sum
+                    // stays within its thresholds while that couple's least
+                    // number stays under `m`; the couple stops when either
+                    // number reaches its threshold, so a number already
+                    // past `m` gets none.
+                    let m = child_pn.min(child_dn) - rest;
+                    let (tp, td) = if pn < m && dn < m {
+                        (m, m)
+                    } else if pn < m {
+                        (m, INF)
                     } else {
-                        // Go into the sum: one step on the nimber of its
-                        // cheapest land (not the one with most lives). The
-                        // sum stays within its thresholds while that
-                        // couple's least number stays under `m`; the couple
-                        // stops when either number reaches its threshold,
-                        // so a number already past `m` gets none.
-                        let (s, step) = self.sum_score(lands, &r);
-                        let (pn, dn) = step.numbers;
-                        let m = child_pn.min(child_dn) - (s.pn - step.share);
-                        let (tp, td) = if pn < m && dn < m {
-                            (m, m)
-                        } else if pn < m {
-                            (m, INF)
-                        } else {
-                            (INF, m)
-                        };
-                        self.mid(nth_land(lands, step.land), step.heap, tp, td)?;
-                    }
+                        (INF, m)
+                    };
+                    self.mid(l, h, tp, td)?;
                 }
             }
         }

@@ -14,7 +14,6 @@ use super::helpers::Link;
 use super::misere::MisereTable;
 use super::pns::{known_outcome, Table, TABLE_BYTES};
 use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
-use super::threads::helpers;
 use super::SolveError;
 
 /// How often (in positions expanded) the deadline and progress are checked.
@@ -235,7 +234,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     pub fn win(&mut self, pos: &Position) -> Result<bool, SolveError> {
         let lands = self.lands(pos)?;
         let r = match pos.variant() {
-            Variant::Normal => self.helped(helpers(), |s| s.win_sum(&lands, 0)),
+            Variant::Normal => self.helped(|s| s.win_sum(&lands, 0)),
             Variant::Misere => self.misere_win(&lands),
         };
         self.store.flush();
@@ -251,7 +250,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// ```
     pub fn nimber(&mut self, pos: &Position) -> Result<u8, SolveError> {
         let lands = self.lands(pos)?;
-        let r = self.helped(helpers(), |s| {
+        let r = self.helped(|s| {
             let mut x = 0;
             for l in &lands {
                 x ^= s.land_nimber(l)?;
@@ -270,7 +269,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// assert_eq!(Solver::new().nimber_of_land(&l).unwrap(), 0);
     /// ```
     pub fn nimber_of_land(&mut self, land: &super::Land) -> Result<u8, SolveError> {
-        let r = self.helped(helpers(), |s| s.land_nimber(land.as_bytes()));
+        let r = self.helped(|s| s.land_nimber(land.as_bytes()));
         self.store.flush();
         r
     }
@@ -290,7 +289,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         heap: u8,
     ) -> Result<bool, SolveError> {
         let keys: Vec<Vec<u8>> = lands.iter().map(|l| l.as_bytes().to_vec()).collect();
-        let r = self.helped(helpers(), |s| s.win_sum(&keys, heap));
+        let r = self.helped(|s| s.win_sum(&keys, heap));
         self.store.flush();
         r
     }
@@ -427,15 +426,22 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         Ok(Some(ch.compacted()))
     }
 
+    /// Records a fact proved here (and sends it to the other threads of a
+    /// search with helpers).
     pub(super) fn put(&mut self, land: &[u8], e: NormalEntry) {
+        self.merge(land, e);
+        if let Some(l) = &mut self.link {
+            l.send(land, e);
+        }
+    }
+
+    /// Merges a fact into what the store knows of the land.
+    pub(super) fn merge(&mut self, land: &[u8], e: NormalEntry) {
         let merged = match self.store.get_normal(land) {
             Some(old) => old.merge(e),
             None => e,
         };
         self.store.put_normal(land, merged);
-        if let Some(l) = &mut self.link {
-            l.send(land, e);
-        }
     }
 
     /// The outcome of a sum of lands plus a heap, if the table knows it.
