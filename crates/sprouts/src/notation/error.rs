@@ -1,7 +1,21 @@
 //! Errors shared by the notations: a move text that does not resolve, and a
 //! game whose move fails.
 
+use std::borrow::Cow;
 use std::fmt;
+
+/// The most characters of a user's text that a message quotes.
+pub(crate) const QUOTED_CHARS: usize = 60;
+
+/// A user's text as an error message quotes it: at most [`QUOTED_CHARS`]
+/// characters, then `...` and how long the whole text was, so that a huge
+/// input never makes a huge message.
+pub(crate) fn quote(text: &str) -> Cow<'_, str> {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        None => Cow::Borrowed(text),
+        Some((cut, _)) => Cow::Owned(format!("{}... ({} bytes in all)", &text[..cut], text.len())),
+    }
+}
 
 /// Why a move text does not name exactly one legal move of a position.
 ///
@@ -152,7 +166,13 @@ impl GameError {
 
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "move {} ({}): {}", self.number, self.text, self.reason)
+        write!(
+            f,
+            "move {} ({}): {}",
+            self.number,
+            quote(&self.text),
+            self.reason
+        )
     }
 }
 
@@ -257,5 +277,26 @@ impl std::error::Error for PositionTextError {}
 impl From<SyntaxError> for PositionTextError {
     fn from(e: SyntaxError) -> Self {
         PositionTextError::Syntax(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_are_bounded() {
+        assert_eq!(quote("1(3)2"), "1(3)2");
+        let long = "1".repeat(60_000);
+        let q = quote(&long);
+        assert_eq!(q, format!("{}... (60000 bytes in all)", "1".repeat(60)));
+        // Cut on a character boundary.
+        let wide = "é".repeat(100);
+        assert_eq!(
+            quote(&wide),
+            format!("{}... (200 bytes in all)", "é".repeat(60))
+        );
+        let e = GameError::new(2, long, "illegal: there is no spot 1111");
+        assert!(e.to_string().len() < 200, "{e}");
     }
 }

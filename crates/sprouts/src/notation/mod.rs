@@ -6,6 +6,8 @@
 //! - [`wgosa`]: the World Game of Sprouts Association's move notation.
 //! - [`glop1`], [`glop2`], [`neoglop`]: the position-library notations
 //!   (unlabelled positions, NOTES.md section 7).
+//! - [`read_input`]: what a text is, a game or a position, and in which
+//!   notation; every program reads its input with it.
 //! - [`transcript`]: the transcript header (`5+`, players) and result (`I`,
 //!   `II`) shared by every game notation.
 //!
@@ -18,6 +20,7 @@ mod error;
 pub mod glop1;
 pub mod glop2;
 pub mod hoey;
+mod input;
 pub mod lhp;
 pub mod neoglop;
 mod notation_kind;
@@ -27,5 +30,6 @@ pub mod transcript;
 pub mod wgosa;
 
 pub use error::{GameError, PositionTextError, ResolveError, SyntaxError};
+pub use input::{read_input, Input, InputError, PositionNotation};
 pub use notation_kind::Notation;
 pub use replay::{Replay, ReplayedMove};

@@ -203,7 +203,7 @@ impl std::error::Error for TranscriptError {}
 
 /// Whether a line starts a game: `N`, `N+` or `N-` followed by white space,
 /// `(` after white space, or the end of the line.
-fn starts_game(line: &str) -> bool {
+pub(crate) fn starts_game(line: &str) -> bool {
     let t = line.trim_start().as_bytes();
     let digits = t.iter().take_while(|b| b.is_ascii_digit()).count();
     if digits == 0 {

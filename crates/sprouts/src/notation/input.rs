@@ -1,0 +1,252 @@
+//! "What is this text?": a game or a position, and in which notation.
+//!
+//! Every program that takes a game or a position from a user (the command
+//! line, the web page) reads it with [`read_input`], so that they all accept
+//! the same texts and read them the same way:
+//!
+//! - a text whose first line starts with a header (`14+`, `5-`, or a bare
+//!   number such as `22`) is a game: the header, then moves in WGOSA, LHP or
+//!   Hoey notation; a bare number alone is the start of a game with that many
+//!   spots;
+//! - anything else is a position, in the notation [`PositionNotation::detect`]
+//!   finds;
+//! - with a notation given, the text is always a position in that notation
+//!   (so `22` with GLOP 2 is the position `22`, two 1-life spots).
+//!
+//! ```
+//! use sprouts::notation::{read_input, Input, PositionNotation};
+//! let Input::Game(game) = read_input("3+ 1(4)1[2]", None).unwrap() else { panic!() };
+//! assert_eq!(game.moves, vec!["1(4)1[2]"]);
+//! let Input::Position { position, notation, .. } = read_input("0.AB|AB", None).unwrap() else { panic!() };
+//! assert_eq!((notation, position.to_hoey().as_str()), (PositionNotation::Glop2, "1;2,3/2,3"));
+//! let Input::Position { position, .. } = read_input("22", Some(PositionNotation::Glop2)).unwrap() else { panic!() };
+//! assert_eq!(position.live_spots().count(), 2);
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::model::{Position, Variant};
+use crate::notation::error::PositionTextError;
+use crate::notation::neoglop::{Label, NeoGlop};
+use crate::notation::transcript::{starts_game, Transcript, TranscriptError};
+use crate::notation::{glop1, glop2, hoey, neoglop};
+
+/// A position notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PositionNotation {
+    /// Hoey's notation (`1,6,2,6;3,7,4,7;5`, abbreviated `1,2;5`).
+    Hoey,
+    /// GLOP 1.0 (`0.0.AB.}AB.}]!`).
+    Glop1,
+    /// GLOP 2 (`12.AB|AB+0*3`).
+    Glop2,
+    /// neo-GLOP (`0.0.AB/AB`, with the whole 2009 grammar).
+    Neoglop,
+}
+
+impl PositionNotation {
+    /// Every position notation, in a fixed order.
+    pub const ALL: [PositionNotation; 4] = [
+        PositionNotation::Hoey,
+        PositionNotation::Glop1,
+        PositionNotation::Glop2,
+        PositionNotation::Neoglop,
+    ];
+
+    /// The lower-case name: `hoey`, `glop1`, `glop2` or `neoglop`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PositionNotation::Hoey => "hoey",
+            PositionNotation::Glop1 => "glop1",
+            PositionNotation::Glop2 => "glop2",
+            PositionNotation::Neoglop => "neoglop",
+        }
+    }
+
+    /// The notation a position text is in: with `,` or `;`, Hoey; with `}`,
+    /// or `]` but no `[`, GLOP 1.0; with `|`, `*` or `@`, GLOP 2; anything
+    /// else neo-GLOP (which reads every GLOP 2 text without those marks).
+    ///
+    /// ```
+    /// use sprouts::notation::PositionNotation as P;
+    /// assert_eq!(P::detect("1,2;5"), P::Hoey);
+    /// assert_eq!(P::detect("0.0.AB.}AB.}]!"), P::Glop1);
+    /// assert_eq!(P::detect("0*3"), P::Glop2);
+    /// assert_eq!(P::detect("0.0.AB/AB"), P::Neoglop);
+    /// ```
+    pub fn detect(text: &str) -> PositionNotation {
+        if text.contains([',', ';']) {
+            PositionNotation::Hoey
+        } else if text.contains('}') || (text.contains(']') && !text.contains('[')) {
+            PositionNotation::Glop1
+        } else if text.contains(['|', '*', '@']) {
+            PositionNotation::Glop2
+        } else {
+            PositionNotation::Neoglop
+        }
+    }
+
+    /// Reads a position written in this notation (normal play, unless a
+    /// neo-GLOP label says misère).
+    pub fn parse(self, text: &str) -> Result<Position, PositionTextError> {
+        match self {
+            PositionNotation::Hoey => hoey::parse_position(text),
+            PositionNotation::Glop1 => glop1::parse_position(text),
+            PositionNotation::Glop2 => glop2::parse_position(text),
+            PositionNotation::Neoglop => neoglop::parse_position(text),
+        }
+    }
+
+    /// The position written in this notation (Hoey abbreviated).
+    pub fn write(self, pos: &Position) -> String {
+        match self {
+            PositionNotation::Hoey => pos.to_hoey(),
+            PositionNotation::Glop1 => pos.to_glop1(),
+            PositionNotation::Glop2 => pos.to_glop2(),
+            PositionNotation::Neoglop => pos.to_neoglop(),
+        }
+    }
+}
+
+impl fmt::Display for PositionNotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for PositionNotation {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<PositionNotation, String> {
+        PositionNotation::ALL
+            .into_iter()
+            .find(|n| n.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| {
+                format!(
+                    "unknown position notation '{}' (hoey, glop1, glop2 or neoglop)",
+                    super::error::quote(s)
+                )
+            })
+    }
+}
+
+/// A game or a position, as [`read_input`] found it.
+#[derive(Clone, Debug)]
+pub enum Input {
+    /// A game, not yet replayed ([`Transcript::replay`] checks its moves).
+    Game(Transcript),
+    /// A position.
+    Position {
+        /// The position (misère when a neo-GLOP label says `-`).
+        position: Position,
+        /// The notation it was read in.
+        notation: PositionNotation,
+        /// The neo-GLOP label (`14+:`), when the text had one.
+        label: Option<Label>,
+    },
+}
+
+impl Input {
+    /// The variant the text itself states: a game's header, or a position's
+    /// label; `None` for a position without a label.
+    pub fn stated_variant(&self) -> Option<Variant> {
+        match self {
+            Input::Game(g) => Some(g.header.variant),
+            Input::Position { label, .. } => label.and_then(|l| l.variant),
+        }
+    }
+}
+
+/// Why a text is neither a game nor a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    kind: InputErrorKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum InputErrorKind {
+    Empty,
+    SeveralGames(usize),
+    Game(TranscriptError),
+    Position(PositionNotation, PositionTextError),
+}
+
+impl InputError {
+    /// Whether the text was empty (or only white space and comments).
+    pub fn is_empty_input(&self) -> bool {
+        self.kind == InputErrorKind::Empty
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            InputErrorKind::Empty => f.write_str("empty input: give a game or a position"),
+            InputErrorKind::SeveralGames(n) => write!(f, "{n} games given; give one at a time"),
+            InputErrorKind::Game(e) => e.fmt(f),
+            // The words Hoey position errors always had.
+            InputErrorKind::Position(PositionNotation::Hoey, PositionTextError::Syntax(e)) => {
+                write!(f, "position text {e}")
+            }
+            InputErrorKind::Position(PositionNotation::Hoey, e) => e.fmt(f),
+            InputErrorKind::Position(n, e) => write!(f, "{n} position: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for InputError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            InputErrorKind::Game(e) => Some(e),
+            InputErrorKind::Position(_, e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// Reads a game or a position (see the [module docs](self)). A byte-order
+/// mark and surrounding white space are ignored; an empty text, or several
+/// games, are errors.
+///
+/// ```
+/// use sprouts::notation::read_input;
+/// assert_eq!(read_input("  ", None).unwrap_err().to_string(), "empty input: give a game or a position");
+/// assert_eq!(read_input("2+\n3+", None).unwrap_err().to_string(), "2 games given; give one at a time");
+/// ```
+pub fn read_input(text: &str, notation: Option<PositionNotation>) -> Result<Input, InputError> {
+    let text = text.trim_start_matches('\u{feff}').trim();
+    let error = |kind| InputError { kind };
+    let first_line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'));
+    let Some(first_line) = first_line else {
+        return Err(error(InputErrorKind::Empty));
+    };
+    if notation.is_none() && starts_game(first_line) {
+        let mut games =
+            Transcript::read_all(text, None).map_err(|e| error(InputErrorKind::Game(e)))?;
+        if games.len() > 1 {
+            return Err(error(InputErrorKind::SeveralGames(games.len())));
+        }
+        return Ok(Input::Game(games.pop().expect("a first line")));
+    }
+    let notation = notation.unwrap_or_else(|| PositionNotation::detect(text));
+    let position_error = |e| error(InputErrorKind::Position(notation, e));
+    if notation == PositionNotation::Neoglop {
+        let read: NeoGlop = text.parse().map_err(position_error)?;
+        let label = read.label();
+        let position = read.into_planar().map_err(position_error)?;
+        return Ok(Input::Position {
+            position,
+            notation,
+            label,
+        });
+    }
+    Ok(Input::Position {
+        position: notation.parse(text).map_err(position_error)?,
+        notation,
+        label: None,
+    })
+}
