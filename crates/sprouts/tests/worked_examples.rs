@@ -486,3 +486,63 @@ fn notes_section_5_checked_examples() {
     assert_eq!((o.degree(4), o.degree(2)), (1, 0));
     assert_eq!(o.to_hoey(), "4o;2");
 }
+
+/// NOTES section 4 rule 4: candidates that leave the same position are one
+/// move, and the marks (`@`, `!`, `<`/`>`) only choose between different
+/// moves. After `1-3-2; 1-4-2`, spots 3 and 4 are pivots of two regions that
+/// each hold the live spots 1 and 2; joining 3 and 4 in either region leaves
+/// the same position, so no notation needs a mark, and none is written.
+#[test]
+fn notes_section_4_same_move_in_two_regions() {
+    use sprouts::notation::transcript::Transcript;
+    use sprouts::notation::Notation;
+    let p = &replay("2+ 1-3-2; 1-4-2=")[2];
+    // An independent check that the two drawings are one move: the model
+    // lists one distinct move between 3 and 4, though it can be drawn in
+    // two regions.
+    let drawings: Vec<Move> = p
+        .legal_moves()
+        .filter(|m| {
+            let (a, b) = p.endpoints(m).unwrap();
+            (a.min(b), a.max(b)) == (3, 4)
+        })
+        .collect();
+    assert_eq!(moves_between(p, 3, 4), 1);
+    assert!(p.regions().len() == 2 && holds(p, 0, 1) && holds(p, 1, 1));
+    assert!(drawings.iter().all(|m| p.same_move(m, &drawings[0])));
+    for (game, notation) in [
+        ("2+ 1(3)2 1(4)2 3(5)4", Notation::Wgosa),
+        ("2+ 1(3)2 1(4)2 4(5)3", Notation::Wgosa),
+        ("2+ 1-3-2; 1-4-2=; 3-5-4", Notation::Hoey),
+        ("2+ 1-3-2; 1-4-2=; 3-5-4=", Notation::Hoey),
+        ("2+ 1<3>2 1<4>2 3<5>4", Notation::Lhp),
+    ] {
+        let g = &Transcript::read_all(game, None).unwrap()[0];
+        assert_eq!(g.notation, notation);
+        let r = g.replay().unwrap_or_else(|e| panic!("{game}: {e}"));
+        let want = p.play(&drawings[0]).unwrap().reduced();
+        assert_eq!(r.position().reduced(), want, "{game}");
+        assert_eq!(r.to_notation(Notation::Wgosa), "2+ 1(3)2 1(4)2 3(5)4");
+        assert_eq!(r.to_notation(Notation::Hoey), "2+ 1-3-2; 1-4-2=; 3-5-4=");
+        assert_eq!(r.to_notation(Notation::Lhp), "2+ 1<3>2 1<4>2 3<5>4");
+    }
+}
+
+/// When the candidates left are different moves in different regions, the
+/// error lists them, written so that each names one, and says what to add.
+#[test]
+fn notes_section_4_region_ambiguity_lists_the_moves() {
+    use sprouts::notation::transcript::Transcript;
+    let g = &Transcript::read_all("2+ 1(3)2 1(4)2 3(5)1", None).unwrap()[0];
+    assert_eq!(
+        g.replay().unwrap_err().to_string(),
+        "move 3 (3(5)1): ambiguous (say which region with @): 2 moves fit: 1(5@2)3, 3(5@2)1"
+    );
+    for fix in ["1(5@2)3", "3(5@2)1"] {
+        let text = format!("2+ 1(3)2 1(4)2 {fix}");
+        let r = Transcript::read_all(&text, None).unwrap()[0]
+            .replay()
+            .unwrap();
+        assert_eq!(r.texts(sprouts::notation::Notation::Wgosa)[2], fix);
+    }
+}

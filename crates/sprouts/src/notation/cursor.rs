@@ -15,18 +15,52 @@ pub enum ListItem {
     Range(Spot, Spot),
 }
 
-/// The spots of a list, ranges expanded, sorted, without repeats.
+/// The spots of a list, ranges expanded, sorted, without repeats. Ranges
+/// are merged as intervals before anything is expanded, so the result never
+/// holds more than one entry per spot named (at most [`MAX_SPOT`] entries,
+/// whatever the number of items).
 pub(crate) fn expand(list: Option<&[ListItem]>) -> Vec<Spot> {
+    let mut intervals: Vec<(Spot, Spot)> = list
+        .into_iter()
+        .flatten()
+        .map(|item| match *item {
+            ListItem::Spot(s) => (s, s),
+            ListItem::Range(a, b) => (a.min(b), a.max(b)),
+        })
+        .collect();
+    intervals.sort_unstable();
     let mut v: Vec<Spot> = Vec::new();
+    for (a, b) in intervals {
+        let from = match v.last() {
+            Some(&last) if last >= b => continue,
+            Some(&last) if last >= a => last + 1,
+            _ => a,
+        };
+        v.extend(from..=b);
+    }
+    v
+}
+
+/// The listed spots of a move in a position whose next spot is `next`, or
+/// the first number of an item that is not a spot of it (for a range that
+/// runs past the last spot, the first spot it names that does not exist).
+/// Checked before anything
+/// is expanded, so that a list costs time and memory linear in its text and
+/// the position, never in the numbers written.
+pub(crate) fn expand_within(list: Option<&[ListItem]>, next: Spot) -> Result<Vec<Spot>, Spot> {
     for item in list.into_iter().flatten() {
-        match *item {
-            ListItem::Spot(s) => v.push(s),
-            ListItem::Range(a, b) => v.extend(a.min(b)..=a.max(b)),
+        let (a, b) = match *item {
+            ListItem::Spot(s) => (s, s),
+            ListItem::Range(a, b) => (a.min(b), a.max(b)),
+        };
+        if a == 0 {
+            return Err(0);
+        }
+        if b >= next {
+            return Err(a.max(next));
         }
     }
-    v.sort_unstable();
-    v.dedup();
-    v
+    Ok(expand(list))
 }
 
 /// A sorted list of spots as written canonically: ranges for runs of three
@@ -160,4 +194,56 @@ pub(crate) fn parse_trimmed<T>(
     let lead = s.len() - s.trim_start().len();
     let mut c = Cursor::new(s.trim());
     body(&mut c).map_err(|e| e.shifted(lead))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The list expanded one spot at a time, for comparison.
+    fn naive(list: &[ListItem]) -> Vec<Spot> {
+        let mut v = Vec::new();
+        for item in list {
+            match *item {
+                ListItem::Spot(s) => v.push(s),
+                ListItem::Range(a, b) => v.extend(a.min(b)..=a.max(b)),
+            }
+        }
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    fn item() -> impl Strategy<Value = ListItem> {
+        prop_oneof![
+            (0u32..40).prop_map(ListItem::Spot),
+            (0u32..40, 0u32..40).prop_map(|(a, b)| ListItem::Range(a, b)),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn expand_is_the_naive_union(list in proptest::collection::vec(item(), 0..12), next in 1u32..45) {
+            let want = naive(&list);
+            prop_assert_eq!(expand(Some(&list)), want.clone());
+            let within = expand_within(Some(&list), next);
+            match want.iter().find(|&&s| s == 0 || s >= next) {
+                None => prop_assert_eq!(within, Ok(want)),
+                Some(_) => prop_assert!(within.is_err()),
+            }
+        }
+    }
+
+    #[test]
+    fn hostile_lists_cost_nothing() {
+        // 6,000 copies of a range of a million spots: refused before any
+        // expansion, naming the first spot that does not exist.
+        let list = vec![ListItem::Range(2, MAX_SPOT - 1); 6000];
+        assert_eq!(expand_within(Some(&list), 5), Err(5));
+        assert_eq!(expand_within(Some(&[ListItem::Range(9, 7)]), 5), Err(7));
+        assert_eq!(expand_within(Some(&[ListItem::Spot(0)]), 5), Err(0));
+        // Expanded anyway, the copies merge: one entry per spot.
+        assert_eq!(expand(Some(&list)).len(), (MAX_SPOT - 2) as usize);
+    }
 }

@@ -34,7 +34,7 @@ pub struct ResolveError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum ResolveKind {
     Illegal(String),
-    Ambiguous(Vec<String>),
+    Ambiguous(Vec<String>, String),
 }
 
 impl ResolveError {
@@ -59,8 +59,24 @@ impl ResolveError {
     /// ```
     pub fn ambiguous(candidates: Vec<String>) -> ResolveError {
         ResolveError {
-            kind: ResolveKind::Ambiguous(candidates),
+            kind: ResolveKind::Ambiguous(candidates, String::new()),
         }
+    }
+
+    /// The same error with what the text should add to choose between the
+    /// candidates of an ambiguous move (nothing for an empty hint or an
+    /// illegal move).
+    ///
+    /// ```
+    /// use sprouts::notation::ResolveError;
+    /// let e = ResolveError::ambiguous(vec!["1(5@2)1".into(), "1(5@3)1".into()]).with_hint("say which region with @");
+    /// assert_eq!(e.to_string(), "ambiguous (say which region with @): 2 moves fit: 1(5@2)1, 1(5@3)1");
+    /// ```
+    pub fn with_hint(mut self, hint: impl Into<String>) -> ResolveError {
+        if let ResolveKind::Ambiguous(_, h) = &mut self.kind {
+            *h = hint.into();
+        }
+        self
     }
 
     /// Whether the text fits more than one move.
@@ -70,7 +86,7 @@ impl ResolveError {
     /// assert!(!ResolveError::illegal("x").is_ambiguous());
     /// ```
     pub fn is_ambiguous(&self) -> bool {
-        matches!(self.kind, ResolveKind::Ambiguous(_))
+        matches!(self.kind, ResolveKind::Ambiguous(..))
     }
 
     /// The candidates of an ambiguous move, in canonical text (empty otherwise).
@@ -81,7 +97,7 @@ impl ResolveError {
     /// ```
     pub fn candidates(&self) -> &[String] {
         match &self.kind {
-            ResolveKind::Ambiguous(c) => c,
+            ResolveKind::Ambiguous(c, _) => c,
             ResolveKind::Illegal(_) => &[],
         }
     }
@@ -91,8 +107,12 @@ impl fmt::Display for ResolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             ResolveKind::Illegal(reason) => write!(f, "illegal: {reason}"),
-            ResolveKind::Ambiguous(c) => {
-                write!(f, "ambiguous: {} moves fit: {}", c.len(), c.join(", "))
+            ResolveKind::Ambiguous(c, hint) => {
+                f.write_str("ambiguous")?;
+                if !hint.is_empty() {
+                    write!(f, " ({hint})")?;
+                }
+                write!(f, ": {} moves fit: {}", c.len(), c.join(", "))
             }
         }
     }

@@ -218,10 +218,13 @@ impl HoeyMove {
     /// // hold another live spot, so "=" fits neither.
     /// let q = hoey::parse_position("1,4,2,3,6/1,6,2,4").unwrap();
     /// let m: HoeyMove = "4-7-6=".parse().unwrap();
-    /// assert!(m.to_move(&q).unwrap_err().to_string().ends_with("write <1 or >1 (Hoey 6c)"));
+    /// assert_eq!(
+    ///     m.to_move(&q).unwrap_err().to_string(),
+    ///     "ambiguous (write <1 or >1, Hoey 6c): 2 moves fit: 4-7-6<1, 4-7-6>1"
+    /// );
     /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, ResolveError> {
-        let mut found = self.candidates(pos).map_err(ResolveError::illegal)?;
+        let (mut found, hint) = self.candidates(pos).map_err(ResolveError::illegal)?;
         if found.len() == 1 {
             return Ok(found.pop().expect("one"));
         }
@@ -234,14 +237,18 @@ impl HoeyMove {
             })
             .collect();
         texts.sort();
-        Err(ResolveError::ambiguous(texts))
+        Err(ResolveError::ambiguous(texts).with_hint(hint))
     }
 
-    /// Every distinct legal move the text fits, or why none does.
-    fn candidates(&self, pos: &Position) -> Result<Vec<Move>, String> {
+    /// Every distinct legal move the text fits, or why none does; when
+    /// several fit, what the text should add to choose.
+    fn candidates(&self, pos: &Position) -> Result<(Vec<Move>, String), String> {
         let (a, b) = (self.from.spot, self.to.spot);
         check_ends(pos, a, self.new, b)?;
         let mut found: Vec<Move> = Vec::new();
+        // Moves that fit only with a separation the text lacks (Hoey 6c),
+        // and why: they count when every candidate makes the same move.
+        let mut needs_mark: Vec<(Move, String)> = Vec::new();
         let mut reason: Option<String> = None;
         let mut shared = false;
         for r in pos.shared_regions(a, b) {
@@ -274,7 +281,8 @@ impl HoeyMove {
                         continue;
                     }
                     match self.build(pos, r, region, s, t) {
-                        Ok(m) => found.push(m),
+                        Ok((m, None)) => found.push(m),
+                        Ok((m, Some(why))) => needs_mark.push((m, why)),
                         Err(e) => {
                             reason.get_or_insert(e);
                         }
@@ -285,10 +293,26 @@ impl HoeyMove {
         if !shared {
             return Err(format!("spots {a} and {b} share no region"));
         }
+        // The separation only chooses between different moves.
+        let mut hint = String::new();
+        if !needs_mark.is_empty() {
+            let all: Vec<Move> = found
+                .iter()
+                .cloned()
+                .chain(needs_mark.iter().map(|(m, _)| m.clone()))
+                .collect();
+            let all = dedup_moves(pos, all);
+            if all.len() == 1 || found.is_empty() {
+                if all.len() > 1 {
+                    hint = needs_mark.swap_remove(0).1;
+                }
+                return Ok((all, hint));
+            }
+        }
         if found.is_empty() {
             return Err(reason.unwrap_or_else(|| "no move fits".into()));
         }
-        Ok(dedup_moves(pos, found))
+        Ok((dedup_moves(pos, found), hint))
     }
 
     fn build(
@@ -298,7 +322,7 @@ impl HoeyMove {
         region: &Region,
         s: SiteRef,
         t: SiteRef,
-    ) -> Result<Move, String> {
+    ) -> Result<(Move, Option<String>), String> {
         if s.boundary != t.boundary {
             if self.separation.is_some() {
                 return Err(format!(
@@ -306,7 +330,7 @@ impl HoeyMove {
                     self.from, self.new, self.to
                 ));
             }
-            return Ok(Move::new(r, s, t, Vec::new()));
+            return Ok((Move::new(r, s, t, Vec::new()), None));
         }
         let others = live_others(pos, region, s.boundary);
         // Hoey 6c-6d: for a move between two pivots of the same two regions,
@@ -325,9 +349,11 @@ impl HoeyMove {
         let right = match &self.separation {
             None | Some(Separation::Equal) if others.is_empty() => {
                 if let Some(x) = extra {
-                    return Err(format!(
-                        "both ends are pivots of the same two regions and region {} holds live spot {x}: write <{x} or >{x} (Hoey 6c)",
-                        r + 1
+                    return Ok((
+                        Move::new(r, s, t, Vec::new()),
+                        // Both ends are pivots of the same two regions and
+                        // this one holds another live spot.
+                        Some(format!("write <{x} or >{x}, Hoey 6c")),
                     ));
                 }
                 Vec::new()
@@ -386,7 +412,7 @@ impl HoeyMove {
                 }
             }
         };
-        Ok(Move::new(r, s, t, right))
+        Ok((Move::new(r, s, t, right), None))
     }
 
     /// The canonical text of a legal move of `pos` (see [`HoeyMove`]).
@@ -413,7 +439,7 @@ impl HoeyMove {
             options,
             |h, _| matches!(h.separation, Some(Separation::Left(_))),
             |h| {
-                h.candidates(pos).is_ok_and(|found| {
+                h.candidates(pos).is_ok_and(|(found, _)| {
                     found.len() == 1
                         && pos
                             .outcome(&found[0])
@@ -609,7 +635,8 @@ mod tests {
             assert_eq!(q.play(&mv).unwrap().reduced(), pos.reduced());
             assert_eq!(HoeyMove::from_move(&q, &mv).unwrap().to_string(), text);
         }
-        // 6c: both regions hold another live spot, so "=" fits neither.
+        // 6c: both regions hold another live spot and the two moves differ,
+        // so "=" must become "<1" or ">1".
         let e = "4-7-6="
             .parse::<HoeyMove>()
             .unwrap()
@@ -617,8 +644,19 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             e.to_string(),
-            "illegal: both ends are pivots of the same two regions and region 1 holds live spot 1: write <1 or >1 (Hoey 6c)"
+            "ambiguous (write <1 or >1, Hoey 6c): 2 moves fit: 4-7-6<1, 4-7-6>1"
         );
+        // When both regions give the same position, nothing is needed: after
+        // 1-3-2; 1-4-2=, spots 3 and 4 are pivots of two regions that each
+        // hold 1 and 2, and 3-5-4 drawn in either leaves `1,5/2,5/1,2`.
+        let r = parse_position("1,3,2,4/1,4,2,3").unwrap();
+        let first = "3-5-4=".parse::<HoeyMove>().unwrap().to_move(&r).unwrap();
+        assert_eq!(r.play(&first).unwrap().to_hoey(), "1,5/2,5/1,2");
+        for text in ["3-5-4=", "3-5-4", "4-5-3"] {
+            let mv = text.parse::<HoeyMove>().unwrap().to_move(&r).unwrap();
+            assert!(r.same_move(&mv, &first), "{text}");
+            assert_eq!(HoeyMove::from_move(&r, &mv).unwrap().to_string(), "3-5-4=");
+        }
     }
 
     #[test]

@@ -60,7 +60,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::model::{Move, MoveError, MoveKind, Outcome, Position, Side, Spot};
-use crate::notation::cursor::{compress, expand, parse_trimmed, write_list, ListItem};
+use crate::notation::cursor::{
+    compress, expand, expand_within, parse_trimmed, write_list, ListItem,
+};
 use crate::notation::error::{ResolveError, SyntaxError};
 use crate::notation::resolve::{canonical, check_ends, spot_boundaries};
 
@@ -158,6 +160,10 @@ impl FromStr for LhpMove {
 struct Candidate<'p> {
     mv: Move,
     out: Outcome<'p>,
+    /// For a candidate that fits only if a mark the text lacks is implied
+    /// (the spot before `f` of a loop, `@` of a double-pivot move), why:
+    /// it counts only when every candidate makes the same move.
+    needs_mark: Option<&'static str>,
 }
 
 /// When `f` and `h` are pivots of the same two regions, those regions.
@@ -201,7 +207,7 @@ impl LhpMove {
     /// assert_eq!(m.to_move(&p).unwrap_err().to_string(), "illegal: a move that splits nothing takes no list");
     /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, ResolveError> {
-        let found = self.resolve(pos).map_err(ResolveError::illegal)?;
+        let (found, hint) = self.resolve(pos).map_err(ResolveError::illegal)?;
         if found.len() == 1 {
             return Ok(found.into_iter().next().expect("one").mv);
         }
@@ -214,18 +220,19 @@ impl LhpMove {
             })
             .collect();
         texts.sort();
-        Err(ResolveError::ambiguous(texts))
+        Err(ResolveError::ambiguous(texts).with_hint(hint))
     }
 
-    fn resolve<'p>(&self, pos: &'p Position) -> Result<Vec<Candidate<'p>>, String> {
+    /// The different moves the text fits (one for a text that names a
+    /// move), and when there are several, what the text should add.
+    fn resolve<'p>(&self, pos: &'p Position) -> Result<(Vec<Candidate<'p>>, &'static str), String> {
         let (f, g, h) = (self.from, self.new, self.to);
         check_ends(pos, f, g, h)?;
         let next = pos.next_spot();
-        let listed = self.listed();
-        for &x in &listed {
-            if x == 0 || x >= next || !pos.is_live(x) {
-                return Err(format!("listed spot {x} is not a live spot"));
-            }
+        let listed = expand_within(self.list.as_deref(), next)
+            .map_err(|x| format!("listed spot {x} is not a live spot"))?;
+        if let Some(x) = listed.iter().find(|&&x| !pos.is_live(x)) {
+            return Err(format!("listed spot {x} is not a live spot"));
         }
         let mut cands = Vec::new();
         let mut reason: Option<String> = None;
@@ -301,16 +308,16 @@ impl LhpMove {
                         let mv = Move::new(r, s, t, right);
                         let Ok(out) = pos.outcome(&mv) else { continue };
                         let (e, i, r_region, l_region) = walker_view(&out, r_is_right);
-                        let ok_e = match self.before {
-                            Some(want) => e == want,
-                            None => kind != MoveKind::Loop || [f, g, h].contains(&e),
-                        };
-                        if !ok_e {
-                            reason.get_or_insert(match self.before {
-                                Some(want) => format!("the spot before {f} is not {want}"),
-                                None => format!("write the spot before {f} (e.{f}<...)"),
-                            });
-                            continue;
+                        let mut needs_mark = None;
+                        match self.before {
+                            Some(want) if e != want => {
+                                reason.get_or_insert(format!("the spot before {f} is not {want}"));
+                                continue;
+                            }
+                            None if kind == MoveKind::Loop && ![f, g, h].contains(&e) => {
+                                needs_mark = Some("write the spot before the loop's end (e.f<...)");
+                            }
+                            _ => {}
                         }
                         if self.after.is_some_and(|want| want != i) {
                             reason.get_or_insert(format!(
@@ -349,16 +356,16 @@ impl LhpMove {
                             {
                                 let has = l_region.expect("split").spots().any(in_l_not_q);
                                 if has {
-                                    reason.get_or_insert(
-                                        "the move can be made in two regions: say which with @"
-                                            .into(),
-                                    );
-                                    continue;
+                                    needs_mark = Some("say which region with @");
                                 }
                             }
                             _ => {}
                         }
-                        cands.push(Candidate { mv, out });
+                        cands.push(Candidate {
+                            mv,
+                            out,
+                            needs_mark,
+                        });
                     }
                 }
             }
@@ -369,13 +376,26 @@ impl LhpMove {
         if cands.is_empty() {
             return Err(reason.unwrap_or_else(|| "no move fits".into()));
         }
+        // Candidates that leave the same position are one move, and the
+        // rules for marks only choose between different moves.
+        let mut hint = "";
+        if cands[1..]
+            .iter()
+            .any(|c| !pos.same_outcome(&cands[0].out, &c.out))
+        {
+            if cands.iter().all(|c| c.needs_mark.is_some()) {
+                hint = cands[0].needs_mark.unwrap_or("");
+            } else {
+                cands.retain(|c| c.needs_mark.is_none());
+            }
+        }
         let mut out: Vec<Candidate> = Vec::new();
         for c in cands {
             if !out.iter().any(|o| pos.same_outcome(&o.out, &c.out)) {
                 out.push(c);
             }
         }
-        Ok(out)
+        Ok((out, hint))
     }
 
     /// The canonical LHP text of a legal move of `pos` (see the module docs).
@@ -475,8 +495,9 @@ impl LhpMove {
             options,
             |_, _| (),
             |w| {
-                w.resolve(pos)
-                    .is_ok_and(|found| found.len() == 1 && pos.same_outcome(&found[0].out, &target))
+                w.resolve(pos).is_ok_and(|(found, _)| {
+                    found.len() == 1 && pos.same_outcome(&found[0].out, &target)
+                })
             },
         )
         .expect("a legal move has a text"))

@@ -15,13 +15,19 @@
 //!    spots beyond L, `f`, `g` and `h`.
 //! 4. Region, when candidates lie in different regions: with `@i`, keep
 //!    those where `g` shares a region with live spot `i`; without it, those
-//!    where `g`'s regions hold no live spot but `f`, `g`, `h`.
+//!    where `g`'s regions hold no live spot but `f`, `g`, `h`. When none is
+//!    left without `@`, the move is ambiguous and the error lists the moves.
 //! 5. Site, when candidates differ in the site of `f` (then of `h`): the
 //!    neighbour of `f` on the left (its predecessor in left-hand order) has
 //!    the lower number, or with `f!` the higher; the same for `!h`.
 //! 6. Orientation, for `f != h`, when candidates differ in it: without a
 //!    mark the L side reads `f, g, h` in left-hand order (it lies on the
 //!    right site of `g`, Hoey's `f-g-h>`); with `h![L]`, the other.
+//!
+//! Rules 3 to 6 only choose between different moves: candidates that leave
+//! the same position (drawn in two regions, from two sites, or with either
+//! side as L) are one move, and as soon as all the candidates left are one
+//! move, it is the answer, whatever marks the text has or lacks.
 //!
 //! Lenient input, accepted because it still names one move: lists in any
 //! order, with repeats, mixing spots and ranges, ranges of two (`[4-5]`),
@@ -60,7 +66,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::model::{Move, MoveKind, Outcome, Position, Region, Side, SiteRef, Spot};
-use crate::notation::cursor::{compress, expand, parse_trimmed, write_list};
+use crate::notation::cursor::{compress, expand, expand_within, parse_trimmed, write_list};
 use crate::notation::error::{ResolveError, SyntaxError};
 use crate::notation::resolve::{canonical, check_ends};
 
@@ -204,33 +210,27 @@ impl WgosaMove {
     /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, ResolveError> {
         let found = self.resolve(pos).map_err(ResolveError::illegal)?;
-        match found.len() {
-            1 => Ok(found.into_iter().next().expect("one").mv),
-            _ => {
-                let mut texts: Vec<String> = found
-                    .iter()
-                    .map(|c| {
-                        crate::notation::hoey::HoeyMove::from_move(pos, &c.mv)
-                            .map(|h| format!("Hoey {h}"))
-                            .unwrap_or_else(|e| e.to_string())
-                    })
-                    .collect();
-                texts.sort();
-                Err(ResolveError::ambiguous(texts))
-            }
+        if found.moves.len() == 1 {
+            return Ok(found.moves.into_iter().next().expect("one").mv);
         }
+        let mut texts: Vec<String> = found
+            .moves
+            .iter()
+            .map(|c| {
+                WgosaMove::from_move(pos, &c.mv)
+                    .map(|w| w.to_string())
+                    .unwrap_or_else(|e| e.to_string())
+            })
+            .collect();
+        texts.sort();
+        Err(ResolveError::ambiguous(texts).with_hint(found.hint))
     }
 
-    fn resolve<'p>(&self, pos: &'p Position) -> Result<Vec<Candidate<'p>>, String> {
+    fn resolve<'p>(&self, pos: &'p Position) -> Result<Resolved<'p>, String> {
         let (f, h, g) = (self.from, self.to, self.new);
         check_ends(pos, f, g, h)?;
-        let next = pos.next_spot();
-        let listed = self.listed();
-        for &x in &listed {
-            if x == 0 || x >= next {
-                return Err(format!("listed spot {x} does not exist"));
-            }
-        }
+        let listed = expand_within(self.list.as_deref(), pos.next_spot())
+            .map_err(|x| format!("listed spot {x} does not exist"))?;
         // Rule 2: candidates.
         let mut cands: Vec<Candidate> = Vec::new();
         let mut reason: Option<String> = None;
@@ -314,6 +314,12 @@ impl WgosaMove {
         if cands.is_empty() {
             return Err(reason.unwrap_or_else(|| "no move fits".into()));
         }
+        // The rules below choose between different moves: candidates that
+        // leave the same position are one move, whatever region, sites or
+        // sides they are drawn with.
+        if let Some(one) = one_move(pos, &mut cands) {
+            return Ok(one);
+        }
         // Rule 3: minimal enclosure.
         let beyond = |c: &Candidate| -> usize {
             let Some(l) = c.l_side() else { return 0 };
@@ -333,6 +339,9 @@ impl WgosaMove {
         };
         let least = cands.iter().map(beyond).min().expect("non-empty");
         cands.retain(|c| beyond(c) == least);
+        if let Some(one) = one_move(pos, &mut cands) {
+            return Ok(one);
+        }
         // Rule 4: region.
         if distinct(&cands, |c| c.mv.region()) > 1 {
             let g_spots = |c: &Candidate| -> Vec<Spot> {
@@ -342,15 +351,23 @@ impl WgosaMove {
                     .filter(|&x| pos.degree_after(&c.out, x) < 3)
                     .collect()
             };
-            match self.at {
-                Some(i) => cands.retain(|c| g_spots(c).contains(&i)),
-                None => cands.retain(|c| g_spots(c).iter().all(|&x| x == f || x == g || x == h)),
+            let kept: Vec<bool> = cands
+                .iter()
+                .map(|c| match self.at {
+                    Some(i) => g_spots(c).contains(&i),
+                    None => g_spots(c).iter().all(|&x| x == f || x == g || x == h),
+                })
+                .collect();
+            if !kept.contains(&true) {
+                return match self.at {
+                    Some(i) => Err(format!("no region of the move holds live spot {i}")),
+                    None => Ok(Resolved::several(pos, cands, "say which region with @")),
+                };
             }
-            if cands.is_empty() {
-                return Err(match self.at {
-                    Some(i) => format!("no region of the move holds live spot {i}"),
-                    None => "the move can be made in more than one region: say which with @".into(),
-                });
+            let mut k = kept.into_iter();
+            cands.retain(|_| k.next().unwrap_or(false));
+            if let Some(one) = one_move(pos, &mut cands) {
+                return Ok(one);
             }
         }
         // Rule 5: sites.
@@ -369,6 +386,9 @@ impl WgosaMove {
             {
                 cands.retain(|c| lower_left(c) == Some(!mark));
             }
+            if let Some(one) = one_move(pos, &mut cands) {
+                return Ok(one);
+            }
         }
         // Rule 6: orientation.
         if f != h && distinct(&cands, |c| c.l_is_right) > 1 {
@@ -377,15 +397,46 @@ impl WgosaMove {
         if cands.is_empty() {
             return Err("no move fits the marks".into());
         }
-        // Moves that leave the same position are one move.
-        let mut out: Vec<Candidate> = Vec::new();
+        Ok(Resolved::several(pos, cands, ""))
+    }
+}
+
+/// What the rules leave: one candidate of each different move, and when
+/// there are several, what the text should add to choose (empty if nothing
+/// specific).
+struct Resolved<'p> {
+    moves: Vec<Candidate<'p>>,
+    hint: &'static str,
+}
+
+impl<'p> Resolved<'p> {
+    /// One candidate of each different move among `cands`.
+    fn several(pos: &Position, cands: Vec<Candidate<'p>>, hint: &'static str) -> Resolved<'p> {
+        let mut moves: Vec<Candidate> = Vec::new();
         for c in cands {
-            if !out.iter().any(|o| pos.same_outcome(&o.out, &c.out)) {
-                out.push(c);
+            if !moves.iter().any(|o| pos.same_outcome(&o.out, &c.out)) {
+                moves.push(c);
             }
         }
-        Ok(out)
+        Resolved { moves, hint }
     }
+}
+
+/// When every candidate left makes the same move, that move (the rules
+/// only choose between different moves, NOTES section 4 rule 4).
+fn one_move<'p>(pos: &Position, cands: &mut Vec<Candidate<'p>>) -> Option<Resolved<'p>> {
+    let first = cands.first()?;
+    if cands[1..]
+        .iter()
+        .all(|c| pos.same_outcome(&first.out, &c.out))
+    {
+        cands.truncate(1);
+        return Some(Resolved {
+            moves: std::mem::take(cands),
+            hint: "",
+        });
+    }
+    None
 }
 
 impl WgosaMove {
@@ -417,8 +468,9 @@ impl WgosaMove {
             // Commas over dashes.
             |_, text| text.matches('-').count(),
             |w| {
-                w.resolve(pos)
-                    .is_ok_and(|found| found.len() == 1 && pos.same_outcome(&found[0].out, &target))
+                w.resolve(pos).is_ok_and(|found| {
+                    found.moves.len() == 1 && pos.same_outcome(&found.moves[0].out, &target)
+                })
             },
         )
         .expect("a legal move has a text"))
