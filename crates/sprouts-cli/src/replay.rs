@@ -171,7 +171,12 @@ pub fn replay_each(
         let replayed = game.map_err(|e| e.to_string()).and_then(|game| {
             let replay = game.replay().map_err(|e| {
                 if several {
-                    format!("game {} ({}): {e}", k + 1, game.header)
+                    // The players' names are user text: quoted short.
+                    format!(
+                        "game {} ({}): {e}",
+                        k + 1,
+                        sprouts::notation::quote(&game.header.to_string())
+                    )
                 } else {
                     e.to_string()
                 }

@@ -252,3 +252,35 @@ fn a_hostile_move_fails_cleanly() {
     );
     assert!(line.len() < 400, "{line}");
 }
+
+#[test]
+fn messages_quote_user_text_short() {
+    // A header with long players' names, in a file of several games.
+    let players = "A".repeat(200);
+    let games = format!("3+ 1(4)1[2]\n3+ ({players}) 1(5)2\n");
+    let out = sprouts(&["replay"], games.as_bytes());
+    assert_eq!(out.code, 1);
+    assert_eq!(
+        out.stderr,
+        format!(
+            "sprouts: game 2 ({}... (205 bytes in all)): move 1 (1(5)2): illegal: the new spot must be 4, not 5\n",
+            format_args!("3+ ({}", "A".repeat(56))
+        )
+    );
+    // A bad value in a database import line.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("x.redb");
+    let line = format!("0.0\tnimber {}\n", "9".repeat(100));
+    let out = sprouts(
+        &["db", "--db", db.to_str().unwrap(), "import", "-"],
+        line.as_bytes(),
+    );
+    assert_eq!(out.code, 1);
+    assert_eq!(
+        out.stderr,
+        format!(
+            "sprouts: line 1: bad nimber \"{}... (100 bytes in all)\"\n",
+            "9".repeat(60)
+        )
+    );
+}
