@@ -5,10 +5,9 @@ use std::io::Write;
 
 use anyhow::{anyhow, bail, Result};
 use serde::Serialize;
-use sprouts::model::Variant;
 
 use crate::db::DbArgs;
-use crate::input::{self, Input};
+use crate::input::{self, Given};
 use crate::output;
 use crate::solve::{new_solver, solve_error, with_big_stack, THREADS_HELP};
 
@@ -16,10 +15,11 @@ use crate::solve::{new_solver, solve_error, with_big_stack, THREADS_HELP};
 /// win before it, and whether the move kept the win or threw it away.
 ///
 /// The game is read as `sprouts solve` reads one (WGOSA, LHP or Hoey
-/// notation, an argument, a file or `-` for standard input). Every position
+/// notation, an argument, a file or `-` for standard input; a bare number
+/// such as `8` is the 8-spot start, with no move to analyze). Every position
 /// of the game is solved, so long games from many spots take long.
 #[derive(Debug, clap::Args)]
-#[command(after_long_help = "\
+#[command(after_long_help = ["\
 Text output: one line per move: NUMBER<TAB>MOVE<TAB>VERDICT, where VERDICT is
   kept       the mover could win and still can
   threw      the mover could win and now cannot
@@ -30,7 +30,9 @@ verdict}], final}: before is \"win\" or \"loss\" for the player about to move,
 final the outcome for the player to move after the last move.
 
 Example:
-  sprouts analyze '8+ 1(9)2 1(10)1[3,4] 3(11)10 2(12)5 5(13)5 6(14)6[7,8] 7(15)8 6(16@2)14 II'")]
+  sprouts analyze '8+ 1(9)2 1(10)1[3,4] 3(11)10 2(12)5 5(13)5 6(14)6[7,8] 7(15)8 6(16@2)14 II'
+
+", input::INPUT_HELP].concat())]
 pub struct Args {
     /// The game, or a file holding it.
     #[arg(value_name = "GAME")]
@@ -76,8 +78,7 @@ fn word(win: bool) -> &'static str {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let Input::Game(replay, _) = input::read(&input::text_of(&args.game)?, None, Variant::Normal)?
-    else {
+    let Given::Game(replay, _) = input::read(&args.game, None, false)? else {
         bail!("expected a game (a header such as `8+` and moves)");
     };
     let db = args.db.clone();

@@ -1,20 +1,21 @@
 //! `sprouts convert`: rewrite games canonically in any move notation.
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use anyhow::Result;
 use sprouts::notation::Notation;
 
 use crate::output;
-use crate::replay::replay_file;
+use crate::replay::replay_each;
 
 /// Rewrite games canonically in WGOSA, LHP or Hoey notation.
 ///
 /// Reads transcripts as `sprouts replay` does (any notation, several games,
 /// comments), checks every move, and writes each game on one line: the
 /// header and result as they were, every move in its canonical text in the
-/// chosen notation. Converting back gives the same canonical text.
+/// chosen notation. Converting back gives the same canonical text. A bad
+/// game is reported on standard error (one line naming the game and the
+/// move) and the others are still written; the exit status is then 1.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
@@ -25,9 +26,10 @@ pub struct Args {
     #[arg(long, value_name = "hoey|wgosa|lhp")]
     to: Notation,
 
-    /// The games; `-` (the default) reads standard input.
+    /// The games; `-` (the default) reads standard input. An argument that
+    /// starts with a header (`5+ 1-6-2`) is the games' text itself.
     #[arg(value_name = "FILE", default_value = "-")]
-    file: PathBuf,
+    file: String,
 
     /// The move notation of the input (detected from the moves if not given).
     #[arg(long, value_name = "hoey|wgosa|lhp")]
@@ -35,11 +37,11 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let games = replay_file(&args.file, args.notation)?;
     let mut out = output::stdout();
-    for (_, replay) in &games {
+    replay_each(&args.file, args.notation, |_, replay, _| {
         writeln!(out, "{}", replay.to_notation(args.to))?;
-    }
+        Ok(())
+    })?;
     out.flush()?;
     Ok(())
 }

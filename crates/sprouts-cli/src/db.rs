@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Context, Result};
-use sprouts::notation::glop2;
+use sprouts::notation::{glop2, quote};
 use sprouts::solve::{
     decompose, lands_position, position_key_of, split_position_key, Land, NoStore, NormalEntry,
     Solver, Stacked, Store,
@@ -326,14 +326,16 @@ fn import_line(line: &str) -> Result<Entry> {
         }
     };
     if let Some(n) = value.strip_prefix("nimber ") {
-        let n: u8 = n.parse().map_err(|_| anyhow!("bad nimber {n:?}"))?;
+        let n: u8 = n
+            .parse()
+            .map_err(|_| anyhow!("bad nimber {:?}", quote(n)))?;
         let l = land(pos)?;
         return Ok(Entry::Normal(l.as_bytes().to_vec(), NormalEntry::Nimber(n)));
     }
     if let Some(list) = value.strip_prefix("not ") {
         let mut bits = 0u64;
         for h in list.split(',') {
-            let h: u32 = h.parse().map_err(|_| anyhow!("bad heap {h:?}"))?;
+            let h: u32 = h.parse().map_err(|_| anyhow!("bad heap {:?}", quote(h)))?;
             if h >= 64 {
                 bail!("heap {h} is too large (at most 63)");
             }
@@ -349,7 +351,8 @@ fn import_line(line: &str) -> Result<Entry> {
         "misere win" => true,
         "misere loss" => false,
         _ => bail!(
-            "expected 'nimber K', 'not H,...', 'misere win' or 'misere loss', found {value:?}"
+            "expected 'nimber K', 'not H,...', 'misere win' or 'misere loss', found {:?}",
+            quote(value)
         ),
     };
     Ok(Entry::Misere(position_key_of(&import_lands(pos)?), win))

@@ -5,20 +5,20 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Context, Result};
-use sprouts::draw::{draw, SvgOptions};
+use sprouts::draw::{completed, draw, SvgOptions};
 use sprouts::model::Position;
 use sprouts::notation::transcript::Transcript;
-use sprouts::notation::Notation;
+use sprouts::notation::{read_input, Input, Notation};
 
-use crate::input;
+use crate::input::{self, Source};
 use crate::output;
-use crate::position::{self, Format};
-use crate::replay::read_input;
+use crate::position::Format;
 
 /// Draw a position or a game as an SVG picture.
 ///
 /// The input is a game (it starts with its header, e.g. `8+ 1(9)2 1(10)1[3,4]`,
-/// moves in any notation) or a full position in Hoey notation
+/// moves in any notation; a bare number such as `5` is the 5-spot start
+/// unless --from is given) or a full position in Hoey notation
 /// (`1,6,2,6;3,7,4,7;5`), GLOP 1.0, GLOP 2 or neo-GLOP (`0.AB/AB`; the
 /// notation is detected as `sprouts moves` does, see --from). A game is drawn after its last move, or after move K
 /// with --move K; the move drawn last is shown in red. Live spots are
@@ -30,15 +30,18 @@ use crate::replay::read_input;
 /// whose regions all hold a live spot) can be drawn; its spots are
 /// numbered in order of appearance, the spots made by moves last.
 #[derive(Debug, clap::Args)]
-#[command(after_long_help = "\
+#[command(after_long_help = ["\
 Examples:
   sprouts draw '5+ 1-6-2; 3-7-4; 1-8-2>' -o game.svg
   sprouts draw '1,6,2,6;3,7,4,7;5' -o position.svg
   sprouts draw '0.AB/AB' -o glop.svg
-  sprouts draw --file examples/published-wgosa.txt --game 2 --move 5 -o g.svg")]
+  sprouts draw --file examples/published-wgosa.txt --game 2 --move 5 -o g.svg
+
+", input::INPUT_HELP].concat())]
 pub struct Args {
-    /// A game or a full position (quote it for the shell); read from
-    /// standard input when neither it nor --file is given.
+    /// A game or a full position (quote it for the shell), or a file
+    /// holding it; read from standard input when neither it nor --file is
+    /// given.
     #[arg(value_name = "GAME|POSITION", conflicts_with = "file")]
     text: Option<String>,
 
@@ -71,29 +74,24 @@ pub struct Args {
 }
 
 /// What to draw: the position, the spot to highlight, the caption.
-fn choose(args: &Args, text: &str) -> Result<(Position, Option<u32>, Option<String>)> {
-    let first = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'))
-        .unwrap_or("");
-    let is_game = first
-        .split(|c: char| c.is_whitespace() || c == '(')
-        .next()
-        .is_some_and(|w| {
-            let digits = w.trim_end_matches(['+', '-']);
-            !digits.is_empty()
-                && digits.bytes().all(|b| b.is_ascii_digit())
-                && w.len() <= digits.len() + 1
-        });
-    if args.from.is_some() || !is_game {
-        if args.game.is_some() || args.move_number.is_some() {
-            bail!("--game and --move need a game, not a position");
+fn choose(args: &Args, source: &Source) -> Result<(Position, Option<u32>, Option<String>)> {
+    let text = &source.text;
+    // What the text is, as every command reads it; only a text of several
+    // games, which `draw` may pick one of (--game), or --notation (which
+    // the library's reading leaves to detection) sends it back to
+    // the transcript reader.
+    let games = match read_input(text, args.from.map(Format::notation)) {
+        Ok(i @ Input::Position { .. }) => {
+            if args.game.is_some() || args.move_number.is_some() {
+                bail!("--game and --move need a game, not a position");
+            }
+            let given = input::given(i, false).map_err(|e| source.error(format!("{e:#}")))?;
+            return Ok((completed(given.position().clone()), None, None));
         }
-        let (pos, _) = position::read(text.trim(), args.from)?;
-        return Ok((completed(pos), None, None));
-    }
-    let games = Transcript::read_all(text, args.notation).map_err(|e| anyhow!("{e}"))?;
+        Ok(Input::Game(t)) if args.notation.is_none() => vec![t],
+        Err(e) if e.games_given().is_none() => return Err(source.error(e.to_string())),
+        _ => Transcript::read_all(text, args.notation).map_err(|e| source.error(e.to_string()))?,
+    };
     let k = match (args.game, games.len()) {
         (Some(k), n) if k == 0 || k > n => {
             bail!(
@@ -106,7 +104,7 @@ fn choose(args: &Args, text: &str) -> Result<(Position, Option<u32>, Option<Stri
         (None, n) => bail!("the input holds {n} games: choose one with --game K"),
     };
     let game = &games[k - 1];
-    let replay = game.replay().map_err(|e| anyhow!("{e}"))?;
+    let replay = game.replay().map_err(|e| source.error(e.to_string()))?;
     let made = replay.moves().len();
     let upto = args.move_number.unwrap_or(made);
     if upto > made {
@@ -132,69 +130,17 @@ fn choose(args: &Args, text: &str) -> Result<(Position, Option<u32>, Option<Stri
     Ok((pos, highlight, Some(caption)))
 }
 
-/// The position taken as complete when it is: the GLOP and neo-GLOP
-/// readers always build abbreviated positions (their texts leave dead
-/// spots out), but a text with no dead spot and no dropped region names
-/// every site, as Hoey's full notation does, and [`Position::new`] checks
-/// exactly that (every spot listed once per site, degrees adding up,
-/// planarity). A complete position numbers the spots made by moves last;
-/// GLOP texts number spots in order of appearance, so when that fails the
-/// last `m` spots (in that order) with degree 2 or more, `m` the number of
-/// moves (degree sum / 4), are renumbered to come last. Otherwise the
-/// position is returned as it is (and cannot be drawn).
-fn completed(pos: Position) -> Position {
-    if pos.is_complete() {
-        return pos;
-    }
-    let next = pos.next_spot();
-    let complete = |label: &dyn Fn(u32) -> u32| {
-        let regions = pos
-            .regions()
-            .iter()
-            .map(|r| {
-                r.boundaries()
-                    .iter()
-                    .map(|b| b.sites().iter().map(|&s| label(s)).collect())
-                    .collect()
-            })
-            .collect();
-        let mut degrees = vec![0; next as usize];
-        for s in 1..next {
-            degrees[label(s) as usize] = pos.degree(s);
-        }
-        Position::new(regions, degrees, pos.variant())
-            .ok()
-            .filter(Position::is_complete)
-    };
-    if let Some(full) = complete(&|s| s) {
-        return full;
-    }
-    let moves = (1..next).map(|s| u32::from(pos.degree(s))).sum::<u32>() / 4;
-    let mut made: Vec<u32> = (1..next).filter(|&s| pos.degree(s) >= 2).collect();
-    if (made.len() as u32) < moves {
-        return pos;
-    }
-    // `made` is sorted: the search below is a binary one.
-    made.drain(..made.len() - moves as usize);
-    let mut label = vec![0; next as usize];
-    let mut n = 0;
-    for s in (1..next)
-        .filter(|s| made.binary_search(s).is_err())
-        .chain(made.iter().copied())
-    {
-        n += 1;
-        label[s as usize] = n;
-    }
-    complete(&|s| label[s as usize]).unwrap_or(pos)
-}
-
 pub fn run(args: &Args) -> Result<()> {
-    let text = match (&args.text, &args.file) {
-        (Some(t), _) => t.clone(),
-        (None, Some(f)) => read_input(f)?,
-        (None, None) => read_input(&PathBuf::from("-"))?,
+    let source = match (&args.text, &args.file) {
+        (Some(t), _) => input::source(t)?,
+        (None, Some(f)) if f.as_os_str() == "-" => input::source("-")?,
+        (None, Some(f)) => Source {
+            text: input::read_file(f)?,
+            file: Some(f.display().to_string()),
+        },
+        (None, None) => input::source("-")?,
     };
-    let (pos, highlight, caption) = choose(args, &text)?;
+    let (pos, highlight, caption) = choose(args, &source)?;
     let drawing = draw(&pos).map_err(|e| anyhow!("{e}"))?;
     let svg = drawing.to_svg(&SvgOptions {
         highlight,

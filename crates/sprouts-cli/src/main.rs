@@ -91,6 +91,8 @@ fn main() -> ExitCode {
         // The reader of our output went away (`sprouts moves ... | head`):
         // nothing more to say.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        // Each bad game already has its line on standard error.
+        Err(e) if e.downcast_ref::<replay::Reported>().is_some() => ExitCode::FAILURE,
         Err(e) => {
             eprintln!("sprouts: {}", one_line(&format!("{e:#}")));
             ExitCode::FAILURE

@@ -7,7 +7,7 @@ use serde::Serialize;
 use sprouts::model::{Position, Variant, MAX_SPOT};
 use sprouts::notation::Notation;
 
-use crate::input::{self, Input};
+use crate::input;
 use crate::output::{self, PositionJson};
 use crate::position;
 
@@ -21,7 +21,7 @@ use crate::position;
 #[derive(Debug, clap::Args)]
 #[command(
     override_usage = "sprouts moves [OPTIONS] <POSITION>\n       sprouts moves [OPTIONS] --spots <N>",
-    after_long_help = "\
+    after_long_help = ["\
 JSON output (--json): one object on one line.
   position    {hoey, hoey_full}: the position, abbreviated and full
   variant     \"normal\" or \"misere\"
@@ -38,13 +38,17 @@ Examples:
   sprouts moves '1,6,2,6;3,7,4,7;5'
   sprouts moves --spots 3 --full
   sprouts moves --spots 27 --count
-  sprouts moves --notation wgosa '14+ 1(15)2 1(16)1[3-10]'"
+  sprouts moves --notation wgosa '14+ 1(15)2 1(16)1[3-10]'
+
+", input::INPUT_HELP].concat()
 )]
 pub struct Args {
     /// The position in Hoey notation, full or abbreviated, e.g. `1,6,2,6;3;4;5`,
     /// or in GLOP 1.0, GLOP 2 or neo-GLOP (`0.0.AB/AB`; see --from),
-    /// or a game (it starts with its header, e.g. `8+ 1(9)2`): the moves after
-    /// its last move (quote it for the shell).
+    /// or a game (it starts with its header, e.g. `8+ 1(9)2`; a bare number
+    /// such as `22` is the 22-spot start unless --from is given): the moves
+    /// after its last move (quote it for the shell); or a file holding
+    /// either, or `-` for standard input.
     #[arg(
         value_name = "POSITION",
         required_unless_present = "spots",
@@ -60,7 +64,9 @@ pub struct Args {
     )]
     spots: Option<u32>,
 
-    /// Misère play (only the JSON `variant` field shows it: the moves are the same).
+    /// Misère play (only the JSON `variant` field shows it: the moves are the
+    /// same; a `-` header or label says it too, and --misere against `+` is
+    /// an error).
     #[arg(long)]
     misere: bool,
 
@@ -107,10 +113,9 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let pos = match (&args.position, args.spots) {
         (_, Some(n)) => Position::start(n, variant),
-        (Some(text), None) => match input::read(text, args.from, variant)? {
-            Input::Game(replay, _) => replay.position().clone(),
-            Input::Position(pos, _) => pos,
-        },
+        (Some(text), None) => input::read(text, args.from, args.misere)?
+            .position()
+            .clone(),
         (None, None) => bail!("give a POSITION or --spots N"),
     };
     let mut out = output::stdout();

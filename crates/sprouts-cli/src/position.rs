@@ -1,17 +1,18 @@
 //! `sprouts position`: convert a position between notations, or print its
-//! canonical form; and the position reading shared with `moves` and
-//! `replay`.
+//! canonical form; and the notation names the commands share (`--from`,
+//! `--position-format`).
 
 use std::io::Write;
 
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 use clap::{Subcommand, ValueEnum};
 use serde::Serialize;
 use sprouts::canon::{canonical, simplify};
 use sprouts::model::Position;
 use sprouts::notation::neoglop::NeoGlop;
-use sprouts::notation::{glop1, glop2, hoey, neoglop, PositionTextError};
+use sprouts::notation::PositionNotation;
 
+use crate::input::{self, Given};
 use crate::output;
 
 /// Convert a position between notations, or print its canonical form.
@@ -22,8 +23,11 @@ use crate::output;
 /// and the rest of the 2009 grammar). The notation is detected unless
 /// --from says it: text with `,` or `;` is Hoey; with `}`, or `]` but no
 /// `[`, GLOP 1.0; with `|`, `*` or `@`, GLOP 2; anything else neo-GLOP
-/// (which reads every GLOP 2 text without those).
+/// (which reads every GLOP 2 text without those). A game (`8+ 1(9)2`, or a
+/// bare number: the start with that many spots) stands for the position
+/// after its last move; TEXT may name a file, or be `-` for standard input.
 #[derive(Debug, clap::Args)]
+#[command(after_long_help = input::INPUT_HELP)]
 pub struct Args {
     #[command(subcommand)]
     command: Command,
@@ -49,35 +53,14 @@ pub enum Format {
 }
 
 impl Format {
-    pub fn name(self) -> &'static str {
+    /// The library's notation this names (the reading and writing are
+    /// the library's: this type only lets clap list the names).
+    pub fn notation(self) -> PositionNotation {
         match self {
-            Format::Hoey => "hoey",
-            Format::Glop1 => "glop1",
-            Format::Glop2 => "glop2",
-            Format::Neoglop => "neoglop",
-        }
-    }
-
-    /// The notation a position text is in (see [`Args`]).
-    pub fn detect(text: &str) -> Format {
-        if text.contains([',', ';']) {
-            Format::Hoey
-        } else if text.contains('}') || (text.contains(']') && !text.contains('[')) {
-            Format::Glop1
-        } else if text.contains(['|', '*', '@']) {
-            Format::Glop2
-        } else {
-            Format::Neoglop
-        }
-    }
-
-    /// The position in this notation (abbreviated Hoey).
-    pub fn write(self, pos: &Position) -> String {
-        match self {
-            Format::Hoey => pos.to_hoey(),
-            Format::Glop1 => pos.to_glop1(),
-            Format::Glop2 => pos.to_glop2(),
-            Format::Neoglop => pos.to_neoglop(),
+            Format::Hoey => PositionNotation::Hoey,
+            Format::Glop1 => PositionNotation::Glop1,
+            Format::Glop2 => PositionNotation::Glop2,
+            Format::Neoglop => PositionNotation::Neoglop,
         }
     }
 }
@@ -102,30 +85,12 @@ impl Shown {
     pub fn text(self, pos: &Position, full: bool) -> String {
         match self {
             Shown::Hoey => output::hoey(pos, full),
-            Shown::Glop1 => Format::Glop1.write(pos),
-            Shown::Glop2 => Format::Glop2.write(pos),
-            Shown::Neoglop => Format::Neoglop.write(pos),
+            Shown::Glop1 => pos.to_glop1(),
+            Shown::Glop2 => pos.to_glop2(),
+            Shown::Neoglop => pos.to_neoglop(),
             Shown::Canon => canonical(pos).to_string(),
         }
     }
-}
-
-/// Reads a position in the given notation, or the detected one; returns
-/// the notation used too.
-pub fn read(text: &str, from: Option<Format>) -> Result<(Position, Format)> {
-    let format = from.unwrap_or_else(|| Format::detect(text));
-    let read = match format {
-        Format::Hoey => hoey::parse_position(text),
-        Format::Glop1 => glop1::parse_position(text),
-        Format::Glop2 => glop2::parse_position(text),
-        Format::Neoglop => neoglop::parse_position(text),
-    };
-    read.map(|p| (p, format)).map_err(|e| match (format, e) {
-        // The words `moves` always used for Hoey texts.
-        (Format::Hoey, PositionTextError::Syntax(e)) => anyhow!("position text {e}"),
-        (Format::Hoey, e) => anyhow!("{e}"),
-        (f, e) => anyhow!("{} position: {e}", f.name()),
-    })
 }
 
 /// Write a position in another notation.
@@ -137,6 +102,7 @@ pub fn read(text: &str, from: Option<Format>) -> Result<(Position, Format)> {
 #[command(after_long_help = "\
 JSON output (--json): one object on one line.
   from    the notation read: \"hoey\", \"glop1\", \"glop2\" or \"neoglop\"
+          (\"game\" for a game: its last position)
   to      the notation written
   text    the position in --to
   canonical  its canonical text (see `sprouts position canon`)
@@ -158,7 +124,7 @@ struct ConvertArgs {
     #[arg(long)]
     json: bool,
 
-    /// The position (quote it for the shell).
+    /// The position (quote it for the shell), a game, a file, or `-`.
     #[arg(value_name = "TEXT")]
     text: String,
 }
@@ -174,7 +140,7 @@ struct ConvertArgs {
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 JSON output (--json): one object on one line.
-  from        the notation read
+  from        the notation read (\"game\" for a game)
   canonical   the canonical text
   lands       the canonical text of each land, sorted
   simplified  the simplified position in neo-GLOP (GLOP's simplifications,
@@ -192,7 +158,7 @@ struct CanonArgs {
     #[arg(long)]
     json: bool,
 
-    /// The position (quote it for the shell).
+    /// The position (quote it for the shell), a game, a file, or `-`.
     #[arg(value_name = "TEXT")]
     text: String,
 }
@@ -213,31 +179,51 @@ struct CanonJson {
     simplified: String,
 }
 
+/// The name JSON gives what was read: the position's notation, or `game`.
+fn read_as(given: &Given) -> &'static str {
+    match given {
+        Given::Position(_, n) => n.name(),
+        Given::Game(..) => "game",
+    }
+}
+
 pub fn run(args: &Args) -> Result<()> {
     let mut out = output::stdout();
     match &args.command {
         Command::Convert(a) => {
-            let from = a.from.unwrap_or_else(|| Format::detect(&a.text));
+            let source = input::source(&a.text)?;
+            let given = source.read(a.from, false);
+            let text = source.text.trim_start_matches('\u{feff}').trim();
+            let neoglop_text = match &given {
+                Ok(Given::Game(..)) => false,
+                _ => a.from.map_or_else(
+                    || PositionNotation::detect(text) == PositionNotation::Neoglop,
+                    |f| f == Format::Neoglop,
+                ),
+            };
             // neo-GLOP to neo-GLOP keeps labels and region topologies
-            // (non-planar regions included).
-            let (pos, text) = if (from, a.to) == (Format::Neoglop, Format::Neoglop) {
-                let g: NeoGlop = a
-                    .text
-                    .parse()
-                    .map_err(|e| anyhow!("{} position: {e}", from.name()))?;
-                let text = g.to_string();
-                (g.position().clone(), text)
-            } else {
-                let (pos, _) = read(&a.text, Some(from))?;
-                let text = a.to.write(&pos);
-                (pos, text)
+            // (non-planar regions included, which the position reading
+            // refuses): the text is written again from what the neo-GLOP
+            // reader read, not from a position.
+            let kept = match text.parse::<NeoGlop>() {
+                Ok(g) if neoglop_text && a.to == Format::Neoglop => Some(g),
+                _ => None,
+            };
+            let (from, pos, text) = match (kept, given) {
+                (Some(g), _) => ("neoglop", g.position().clone(), g.to_string()),
+                (None, Ok(given)) => {
+                    let pos = given.position().clone();
+                    let text = a.to.notation().write(&pos);
+                    (read_as(&given), pos, text)
+                }
+                (None, Err(e)) => return Err(e),
             };
             if a.json {
                 output::json_line(
                     &mut out,
                     &ConvertJson {
-                        from: from.name(),
-                        to: a.to.name(),
+                        from,
+                        to: a.to.notation().name(),
                         text,
                         canonical: canonical(&pos).to_string(),
                     },
@@ -247,16 +233,17 @@ pub fn run(args: &Args) -> Result<()> {
             }
         }
         Command::Canon(a) => {
-            let (pos, from) = read(&a.text, a.from)?;
-            let c = canonical(&pos);
+            let given = input::read(&a.text, a.from, false)?;
+            let pos = given.position();
+            let c = canonical(pos);
             if a.json {
                 output::json_line(
                     &mut out,
                     &CanonJson {
-                        from: from.name(),
+                        from: read_as(&given),
                         canonical: c.to_string(),
                         lands: c.lands().to_vec(),
-                        simplified: simplify(&pos).to_neoglop(),
+                        simplified: simplify(pos).to_neoglop(),
                     },
                 )?;
             } else {

@@ -1,15 +1,14 @@
 //! `sprouts replay`: read games in any move notation, check every move,
 //! print the final position (or every position).
 
-use std::fs;
-use std::io::{self, Read, Write};
-use std::path::PathBuf;
+use std::io::Write;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::Result;
 use serde::Serialize;
 use sprouts::notation::transcript::Transcript;
 use sprouts::notation::{Notation, Replay};
 
+use crate::input;
 use crate::output::{self, PositionJson, PurvisJson};
 use crate::position;
 
@@ -27,9 +26,10 @@ use crate::position;
 /// empty abbreviated position (no region where a move is left: the game is
 /// over) is printed as `(no live region)`.
 ///
-/// The first bad move stops the replay: exit status 1 and one line on
-/// standard error, `sprouts: move N (TEXT): REASON` (with several games,
-/// preceded by `game K (HEADER): `).
+/// The first bad move stops the replay of its game: one line on standard
+/// error, `sprouts: move N (TEXT): REASON`. With several games, each bad
+/// game gets its line, preceded by `game K (HEADER): `, and the good games
+/// are still printed; the exit status is 1 when any game was bad.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Text output:
@@ -62,9 +62,10 @@ Examples:
   sprouts replay --each examples/published-wgosa.txt
   echo '5+ 1-6-2; 3-7-4; 1-8-2>; 3-9-4>1' | sprouts replay --each --full")]
 pub struct Args {
-    /// The game file; `-` (the default) reads standard input.
+    /// The game file; `-` (the default) reads standard input. An argument
+    /// that starts with a header (`5+ 1-6-2`) is the games' text itself.
     #[arg(value_name = "FILE", default_value = "-")]
-    file: PathBuf,
+    file: String,
 
     /// Print the position after every move, one line per move.
     #[arg(long)]
@@ -119,40 +120,92 @@ struct ReplayJson<'a> {
     purvis: PurvisJson,
 }
 
-/// Reads every game of a file (or standard input) and replays it; the
-/// first bad move is an error naming it (and its game, when there are
-/// several).
-pub fn replay_file(
-    file: &PathBuf,
+/// Bad games already reported on standard error, one line each: `main`
+/// exits with status 1 and prints nothing more.
+#[derive(Debug)]
+pub struct Reported(pub usize);
+
+impl std::fmt::Display for Reported {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} bad games", self.0)
+    }
+}
+
+impl std::error::Error for Reported {}
+
+/// Reads every game of an argument (a file, `-` for standard input, or the
+/// games' text) and replays each, calling `each` on the good ones in
+/// order. With one game, a bad move is the error. With several, each bad
+/// game is reported on standard error as it comes (`sprouts: game K
+/// (HEADER): move N (TEXT): REASON`) and the others still go to `each`;
+/// the error is then [`Reported`].
+pub fn replay_each(
+    arg: &str,
     notation: Option<Notation>,
-) -> Result<Vec<(Transcript, Replay)>> {
-    let text = read_input(file)?;
-    let games = Transcript::read_all(&text, notation).map_err(|e| anyhow!("{e}"))?;
+    mut each: impl FnMut(&Transcript, &Replay, bool) -> Result<()>,
+) -> Result<()> {
+    let source = input::source(arg)?;
+    // These commands take games only: a one-word argument that names no
+    // file and is no bare header (`5+`) was meant as a file name.
+    let bare_header = |t: &str| {
+        let digits = t.trim_end_matches(['+', '-']);
+        !digits.is_empty()
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && t.len() <= digits.len() + 1
+    };
+    if arg != "-"
+        && source.file.is_none()
+        && !arg.contains(char::is_whitespace)
+        && !bare_header(arg)
+    {
+        anyhow::bail!("no file {}", sprouts::notation::quote(arg));
+    }
+    let games: Vec<_> = Transcript::read_each(&source.text, notation).collect();
     if games.is_empty() {
-        bail!("no game in the input (a game starts with its header, e.g. `5+`)");
+        return Err(source
+            .error("no game in the input (a game starts with its header, e.g. `5+`)".to_string()));
     }
     let several = games.len() > 1;
-    games
-        .into_iter()
-        .enumerate()
-        .map(|(k, game)| {
+    let mut bad = 0;
+    for (k, game) in games.into_iter().enumerate() {
+        let replayed = game.map_err(|e| e.to_string()).and_then(|game| {
             let replay = game.replay().map_err(|e| {
                 if several {
-                    anyhow!("game {} ({}): {e}", k + 1, game.header)
+                    // The players' names are user text: quoted short.
+                    format!(
+                        "game {} ({}): {e}",
+                        k + 1,
+                        sprouts::notation::quote(&game.header.to_string())
+                    )
                 } else {
-                    anyhow!("{e}")
+                    e.to_string()
                 }
             })?;
             Ok((game, replay))
-        })
-        .collect()
+        });
+        match replayed {
+            Ok((game, replay)) => each(&game, &replay, several)?,
+            Err(e) if !several => return Err(source.error(e)),
+            Err(e) => {
+                bad += 1;
+                // One line, as `main` writes errors (a move text may hold
+                // a line break).
+                eprintln!(
+                    "sprouts: {}",
+                    crate::one_line(&format!("{:#}", source.error(e)))
+                );
+            }
+        }
+    }
+    if bad > 0 {
+        return Err(Reported(bad).into());
+    }
+    Ok(())
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let games = replay_file(&args.file, args.notation)?;
-    let several = games.len() > 1;
     let mut out = output::stdout();
-    for (game, replay) in &games {
+    replay_each(&args.file, args.notation, |game, replay, several| {
         let notation = game.notation;
         if args.json {
             output::json_line(&mut out, &to_json(replay, notation))?;
@@ -173,7 +226,8 @@ pub fn run(args: &Args) -> Result<()> {
                 writeln!(out, "{shown}")?;
             }
         }
-    }
+        Ok(())
+    })?;
     out.flush()?;
     Ok(())
 }
@@ -214,31 +268,4 @@ fn to_json(replay: &Replay, notation: Notation) -> ReplayJson<'_> {
         over: end.is_over(),
         purvis: end.purvis().into(),
     }
-}
-
-/// The whole input as UTF-8 text.
-pub fn read_input(file: &PathBuf) -> Result<String> {
-    let (bytes, name) = if file.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .context("cannot read standard input")?;
-        (bytes, "standard input".to_string())
-    } else {
-        let name = file.display().to_string();
-        let bytes = fs::read(file).with_context(|| format!("cannot read {name}"))?;
-        (bytes, name)
-    };
-    let mut text = String::from_utf8(bytes).map_err(|e| {
-        anyhow!(
-            "{name} is not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        )
-    })?;
-    // Some editors start UTF-8 files with a byte order mark.
-    if text.starts_with('\u{feff}') {
-        text.drain(..'\u{feff}'.len_utf8());
-    }
-    Ok(text)
 }

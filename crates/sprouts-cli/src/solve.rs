@@ -9,11 +9,11 @@ use anyhow::{anyhow, bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sprouts::model::{Position, Variant, MAX_SPOT};
-use sprouts::notation::Notation;
+use sprouts::notation::{Notation, PositionNotation};
 use sprouts::solve::{decompose, Progress, Solver, Stacked, Store};
 
 use crate::db::{self, Backing, DbArgs};
-use crate::input::{self, Input};
+use crate::input::{self, Given};
 use crate::output;
 use crate::position::Format;
 
@@ -23,8 +23,9 @@ use crate::position::Format;
 /// (`1,6,2,6;3,7,4,7;5`), GLOP 1.0 (`0.0.AB.}AB.}]!`), GLOP 2 (`0.0.AB|AB`,
 /// `0*3`) or neo-GLOP (`0.0.AB/AB`), detected as `sprouts moves` does (see
 /// --from), or a game in WGOSA, LHP or Hoey notation (its header says normal
-/// `+` or misère `-` play); an argument naming a file reads the file, `-`
-/// standard input. For a game, the position after its
+/// `+` or misère `-` play; a bare number such as `22` is the 22-spot start,
+/// unless --from makes it a position text); an argument naming a file reads
+/// the file, `-` standard input. For a game, the position after its
 /// last move is solved and the winning moves are listed in the game's own
 /// notation, one per group of moves that leave the same position up to
 /// symmetry.
@@ -36,7 +37,7 @@ use crate::position::Format;
 #[derive(Debug, clap::Args)]
 #[command(
     override_usage = "sprouts solve [OPTIONS] <POSITION|GAME>\n       sprouts solve [OPTIONS] --spots <N>",
-    after_long_help = "\
+    after_long_help = ["\
 JSON output (--json): one object on one line.
   variant        \"normal\" or \"misere\"
   outcome        \"win\" or \"loss\" for the player to move
@@ -44,7 +45,8 @@ JSON output (--json): one object on one line.
   seconds        time taken
   searched       positions searched (move lists generated)
   stored         results now in the memory table
-  lands          the position's lands in the solver's text
+  lands          the position's lands, each in GLOP 2 (`sprouts position
+                 convert --from glop2` reads them)
   from           the notation the position was read in: \"hoey\", \"glop1\",
                  \"glop2\" or \"neoglop\" (positions only)
   notation       the game's notation (games only)
@@ -56,7 +58,9 @@ Examples:
   sprouts solve --spots 8
   sprouts solve --misere --spots 5 --no-db
   sprouts solve --no-db '0.0.AB/AB'
-  sprouts solve --json '8+ 1(9)2 1(10)1[3,4] 3(11)10 2(12)5'"
+  sprouts solve --json '8+ 1(9)2 1(10)1[3,4] 3(11)10 2(12)5'
+
+", input::INPUT_HELP].concat()
 )]
 pub struct Args {
     /// A position (Hoey, GLOP 1.0, GLOP 2 or neo-GLOP), a game, or a file
@@ -72,7 +76,9 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..i64::from(MAX_SPOT / 4)))]
     spots: Option<u32>,
 
-    /// Misère play (for --spots and positions; a game's header decides).
+    /// Misère play (for --spots and positions without a label; a game's
+    /// header or a neo-GLOP label `5-:` says misère itself, and --misere
+    /// against a `+` header or label is an error).
     #[arg(long)]
     misere: bool,
 
@@ -181,6 +187,15 @@ pub fn solve_error(e: sprouts::solve::SolveError, timeout: Option<f64>) -> anyho
     }
 }
 
+/// A land in GLOP 2, the notation users and position libraries read (the
+/// solver's own land text is an internal key format).
+fn glop2(land: &sprouts::solve::Land) -> Result<String> {
+    Ok(land
+        .to_position()
+        .map_err(|e| anyhow!("internal error: a land is not a position: {e}"))?
+        .to_glop2())
+}
+
 #[derive(Debug, Serialize)]
 struct WinningMove {
     #[serde(rename = "move")]
@@ -249,9 +264,9 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let (pos, game, from) = match (&args.input, args.spots) {
         (_, Some(n)) => (Position::start(n, variant), None, None),
-        (Some(t), None) => match input::read(&input::text_of(t)?, args.from, variant)? {
-            Input::Position(p, f) => (p, None, Some(f)),
-            Input::Game(r, n) => (r.position().clone(), Some(n), None),
+        (Some(t), None) => match input::read(t, args.from, args.misere)? {
+            Given::Position(p, f) => (p, None, Some(f)),
+            Given::Game(r, n) => (r.position().clone(), Some(n), None),
         },
         (None, None) => bail!("give a POSITION, a GAME or --spots N"),
     };
@@ -291,9 +306,9 @@ pub fn run(args: &Args) -> Result<()> {
             lands: decompose(&pos)
                 .map_err(|e| anyhow!("{e}"))?
                 .iter()
-                .map(|l| l.to_string())
-                .collect(),
-            from: from.map(Format::name),
+                .map(glop2)
+                .collect::<Result<_>>()?,
+            from: from.map(PositionNotation::name),
             notation: game.map(|n| n.name()),
             winning_moves: winning,
         })

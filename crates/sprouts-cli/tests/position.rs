@@ -30,7 +30,7 @@ fn convert_between_every_notation() {
         ("^x:xA/A1%xx.x", "glop2", "AB.C|AD|D1|BE|E1|CF|F1\n"),
         // Labels and region topologies stay in neo-GLOP.
         ("7-:0T1/0", "neoglop", "7-:0T1+0\n"),
-        ("2", "neoglop", "2\n"),
+        ("2.2", "neoglop", "2.2\n"),
         // A land with cut regions: the thread's partial positions.
         (
             "0.A/AB/CB.DE/0.C/DF/EF",
@@ -45,7 +45,9 @@ fn convert_between_every_notation() {
             "{text} -> {to}"
         );
     }
-    // A lone spot: `1` is Hoey's spot 1 only when --from says so.
+    // A bare number is the start of a game with that many spots, as for
+    // every command; --from makes it a position text (this test used to
+    // read `1` as the neo-GLOP text `1` and `2` as the neo-GLOP `2`).
     assert_eq!(
         ok(
             &["position", "convert", "--from", "hoey", "--to", "neoglop", "1"],
@@ -54,9 +56,23 @@ fn convert_between_every_notation() {
         "0\n"
     );
     assert_eq!(
-        ok(&["position", "convert", "--to", "hoey", "1"], ""),
+        ok(
+            &["position", "convert", "--from", "neoglop", "--to", "hoey", "1"],
+            ""
+        ),
         "1o\n"
     );
+    assert_eq!(
+        ok(
+            &["position", "convert", "--from", "neoglop", "--to", "neoglop", "2"],
+            ""
+        ),
+        "2\n"
+    );
+    assert_eq!(ok(&["position", "convert", "--to", "hoey", "1"], ""), "1\n");
+    let v = json(&["position", "convert", "--json", "--to", "glop2", "3"]);
+    assert_eq!(v["from"], "game");
+    assert_eq!(v["text"], "0.0.0");
     let v = json(&[
         "position",
         "convert",
@@ -94,7 +110,13 @@ fn canonical_form() {
     assert_eq!(v["lands"], serde_json::json!(["0", "0.2", "12", "12"]));
     assert_eq!(v["simplified"], "0.2+12+21+0");
     assert_eq!(ok(&["position", "canon", "2/1.A/A"], ""), "12\n");
-    assert_eq!(ok(&["position", "canon", "2"], ""), "(no live region)\n");
+    // `2` is the 2-spot start; as a neo-GLOP text (--from), one spot
+    // with one life (this test used to read the bare `2` that way).
+    assert_eq!(ok(&["position", "canon", "2"], ""), "0.0\n");
+    assert_eq!(
+        ok(&["position", "canon", "--from", "neoglop", "2"], ""),
+        "(no live region)\n"
+    );
 }
 
 #[test]

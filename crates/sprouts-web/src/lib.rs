@@ -27,8 +27,11 @@
 //!   variant of a pasted position (normal by default); a game's own header
 //!   gives its variant.
 //!
-//! Errors are `{"error": "..."}` with status 400 (bad input), 413 (body over
-//! [`MAX_BODY`] bytes) or 501.
+//! Errors are all `{"error": "..."}`, the page shows the reason: status 400
+//! (bad input), 404 and 405 (no such route or method), 413 (body over
+//! [`MAX_BODY`] bytes) or 501. Games and positions are read as the command
+//! line reads them ([`sprouts::notation::read_input`]): positions in Hoey,
+//! GLOP 1.0, GLOP 2 or neo-GLOP (a label `5-:` makes it misère).
 //!
 //! ```
 //! let app = sprouts_web::router(sprouts_web::Config::default());
@@ -43,17 +46,17 @@ use std::time::{Duration, Instant};
 pub mod analysis;
 pub mod opponent;
 
+use axum::extract::rejection::StringRejection;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use serde::{Deserialize, Serialize};
-use sprouts::draw::{draw, SvgOptions};
+use sprouts::draw::{completed, draw, SvgOptions};
 use sprouts::model::{Move, Position, Spot, Variant};
 use sprouts::notation::hoey;
-use sprouts::notation::transcript::Transcript;
-use sprouts::notation::{Notation, Replay};
+use sprouts::notation::{quote, read_input, Notation, Replay};
 
 /// The largest request body accepted, in bytes.
 pub const MAX_BODY: usize = 64 * 1024;
@@ -131,6 +134,8 @@ pub fn router(config: Config) -> Router {
         .route("/api/join", post(join))
         .route("/api/computer", post(computer))
         .route("/api/analyze", post(analyze))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(config)
 }
@@ -165,9 +170,34 @@ fn bad(message: impl Into<String>) -> Failure {
     Failure(StatusCode::BAD_REQUEST, message.into())
 }
 
+/// The body as text; when axum could not give it (over [`MAX_BODY`],
+/// not UTF-8), a JSON error with axum's status, so that the page shows the
+/// reason instead of "bad answer from the server".
+type Body = Result<String, StringRejection>;
+
 /// Reads a JSON body (any text; the reason when it is not the right JSON).
-fn parse<T: for<'de> Deserialize<'de>>(body: &str) -> Result<T, Failure> {
-    serde_json::from_str(body).map_err(|e| bad(format!("bad request: {e}")))
+fn parse<T: for<'de> Deserialize<'de>>(body: Body) -> Result<T, Failure> {
+    let body = body.map_err(|e| match e.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => Failure(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("request too large (at most {MAX_BODY} bytes)"),
+        ),
+        status => Failure(status, format!("bad request: {}", e.body_text())),
+    })?;
+    serde_json::from_str(&body).map_err(|e| bad(format!("bad request: {e}")))
+}
+
+/// An unknown route, answered in JSON as every error is.
+async fn not_found() -> Failure {
+    Failure(StatusCode::NOT_FOUND, "no such page".into())
+}
+
+/// A known route asked with the wrong method.
+async fn method_not_allowed() -> Failure {
+    Failure(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method not allowed (the API takes POST)".into(),
+    )
 }
 
 #[derive(Deserialize)]
@@ -223,44 +253,51 @@ impl Input {
     }
 }
 
-fn looks_like_game(text: &str) -> bool {
-    let first = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'))
-        .unwrap_or("");
-    first
-        .split(|c: char| c.is_whitespace() || c == '(')
-        .next()
-        .is_some_and(|w| {
-            let digits = w.trim_end_matches(['+', '-']);
-            !digits.is_empty()
-                && digits.bytes().all(|b| b.is_ascii_digit())
-                && w.len() <= digits.len() + 1
-        })
+/// A game or a position, read as every program reads one
+/// ([`read_input`]: games in any move notation, positions in Hoey, GLOP
+/// 1.0, GLOP 2 or neo-GLOP). A position takes the variant its neo-GLOP
+/// label states, else `variant`; a `variant` against the label is refused.
+fn read_as(text: &str, variant: Option<Variant>) -> Result<Input, Failure> {
+    let too_many = || {
+        bad(format!(
+            "too many spots for this page (at most {MAX_SPOTS})"
+        ))
+    };
+    match read_input(text, None).map_err(|e| bad(e.to_string()))? {
+        sprouts::notation::Input::Game(game) => {
+            // Checked before replaying: each move adds a spot.
+            if u64::from(game.header.spots) + game.moves.len() as u64 > u64::from(MAX_SPOTS) {
+                return Err(too_many());
+            }
+            let replay = game.replay().map_err(|e| bad(e.to_string()))?;
+            Ok(Input::Game(Box::new(replay)))
+        }
+        sprouts::notation::Input::Position {
+            position, label, ..
+        } => {
+            if position.next_spot() > MAX_SPOTS + 1 {
+                return Err(too_many());
+            }
+            let stated = label.and_then(|l| l.variant);
+            if let (Some(s), Some(v)) = (stated, variant) {
+                if s != v {
+                    return Err(bad(format!(
+                        "the position's label says {} play, the request {}",
+                        s.name(),
+                        v.name()
+                    )));
+                }
+            }
+            let v = stated.or(variant).unwrap_or(Variant::Normal);
+            // GLOP texts give abbreviated positions; one that names every
+            // site is taken as complete, so that the page can draw it.
+            Ok(Input::Position(completed(position.with_variant(v))))
+        }
+    }
 }
 
 fn read(text: &str) -> Result<Input, Failure> {
-    if !looks_like_game(text) {
-        let p = hoey::parse_position(text.trim()).map_err(|e| bad(format!("position: {e}")))?;
-        if p.next_spot() > MAX_SPOTS + 1 {
-            return Err(bad(format!(
-                "too many spots for this page (at most {MAX_SPOTS})"
-            )));
-        }
-        return Ok(Input::Position(p));
-    }
-    let games = Transcript::read_all(text, None).map_err(|e| bad(e.to_string()))?;
-    let [game] = games.as_slice() else {
-        return Err(bad(format!("give one game, not {}", games.len())));
-    };
-    if u64::from(game.header.spots) + game.moves.len() as u64 > u64::from(MAX_SPOTS) {
-        return Err(bad(format!(
-            "too many spots for this page (at most {MAX_SPOTS})"
-        )));
-    }
-    let replay = game.replay().map_err(|e| bad(e.to_string()))?;
-    Ok(Input::Game(Box::new(replay)))
+    read_as(text, None)
 }
 
 fn shown(input: &Input, config: &Config) -> Result<Shown, Failure> {
@@ -337,9 +374,9 @@ where
     }
 }
 
-async fn show(State(config): State<Config>, body: String) -> Response {
+async fn show(State(config): State<Config>, body: Body) -> Response {
     blocking(move || {
-        let req: TextRequest = parse(&body)?;
+        let req: TextRequest = parse(body)?;
         Ok(json(&shown(&read(&req.text)?, &config)?))
     })
     .await
@@ -372,19 +409,20 @@ fn game_of(text: &str) -> Result<Box<Replay>, Failure> {
     }
 }
 
-async fn play(State(config): State<Config>, body: String) -> Response {
+async fn play(State(config): State<Config>, body: Body) -> Response {
     blocking(move || {
-        let req: PlayRequest = parse(&body)?;
+        let req: PlayRequest = parse(body)?;
         let replay = game_of(&req.text)?;
         let move_text = req.move_text.trim();
         let notation = Notation::detect(move_text).ok_or_else(|| {
             bad(format!(
-                "cannot tell the notation of the move {move_text:?}"
+                "cannot tell the notation of the move {:?}",
+                quote(move_text)
             ))
         })?;
         let m = notation
             .resolve(move_text, replay.position())
-            .map_err(|e| bad(format!("move {move_text}: {e}")))?;
+            .map_err(|e| bad(format!("move {}: {e}", quote(move_text))))?;
         let next = with_move(&replay, &m)?;
         Ok(json(&shown(&read(&next)?, &config)?))
     })
@@ -406,9 +444,9 @@ struct Choices {
     more: bool,
 }
 
-async fn join(State(_config): State<Config>, body: String) -> Response {
+async fn join(State(_config): State<Config>, body: Body) -> Response {
     blocking(move || {
-        let req: JoinRequest = parse(&body)?;
+        let req: JoinRequest = parse(body)?;
         let replay = game_of(&req.text)?;
         let pos = replay.position();
         let (a, b) = (req.from.min(req.to), req.from.max(req.to));
@@ -447,9 +485,9 @@ async fn join(State(_config): State<Config>, body: String) -> Response {
     .await
 }
 
-async fn computer(State(config): State<Config>, body: String) -> Response {
+async fn computer(State(config): State<Config>, body: Body) -> Response {
     blocking(move || {
-        let req: TextRequest = parse(&body)?;
+        let req: TextRequest = parse(body)?;
         let Some(opponent) = config.opponent.clone() else {
             return Err(Failure(
                 StatusCode::NOT_IMPLEMENTED,
@@ -484,22 +522,23 @@ struct Analyzed {
     seconds: f64,
 }
 
-async fn analyze(State(config): State<Config>, body: String) -> Response {
+async fn analyze(State(config): State<Config>, body: Body) -> Response {
     blocking(move || {
-        let req: AnalyzeRequest = parse(&body)?;
+        let req: AnalyzeRequest = parse(body)?;
         let variant = match req.variant.as_deref() {
             None => None,
             Some("normal") => Some(Variant::Normal),
             Some("misere") => Some(Variant::Misere),
             Some(other) => {
                 return Err(bad(format!(
-                    "unknown variant {other:?}: give \"normal\" or \"misere\""
+                    "unknown variant {:?}: give \"normal\" or \"misere\"",
+                    quote(other)
                 )))
             }
         };
-        let pos = match read(&req.text)? {
+        let pos = match read_as(&req.text, variant)? {
             Input::Game(r) => r.position().clone(),
-            Input::Position(p) => p.with_variant(variant.unwrap_or(Variant::Normal)),
+            Input::Position(p) => p,
         };
         let time = config.analysis_time;
         let analysis = analysis::analyze(&pos, Instant::now() + time);

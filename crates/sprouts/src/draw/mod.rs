@@ -224,6 +224,69 @@ impl fmt::Display for DrawError {
 
 impl std::error::Error for DrawError {}
 
+/// The position taken as complete when it is, so that a position pasted
+/// in a GLOP notation can be drawn: the GLOP and neo-GLOP
+/// readers always build abbreviated positions (their texts leave dead
+/// spots out), but a text with no dead spot and no dropped region names
+/// every site, as Hoey's full notation does, and [`Position::new`] checks
+/// exactly that (every spot listed once per site, degrees adding up,
+/// planarity). A complete position numbers the spots made by moves last;
+/// GLOP texts number spots in order of appearance, so when that fails the
+/// last `m` spots (in that order) with degree 2 or more, `m` the number of
+/// moves (degree sum / 4), are renumbered to come last. Otherwise the
+/// position is returned as it is (and cannot be drawn).
+///
+/// ```
+/// use sprouts::notation::glop2;
+/// let p = sprouts::draw::completed(glop2::parse_position("0.AB|AB").unwrap());
+/// assert_eq!(p.to_hoey_full(), "1;2,3/2,3");
+/// ```
+pub fn completed(pos: Position) -> Position {
+    if pos.is_complete() {
+        return pos;
+    }
+    let next = pos.next_spot();
+    let complete = |label: &dyn Fn(u32) -> u32| {
+        let regions = pos
+            .regions()
+            .iter()
+            .map(|r| {
+                r.boundaries()
+                    .iter()
+                    .map(|b| b.sites().iter().map(|&s| label(s)).collect())
+                    .collect()
+            })
+            .collect();
+        let mut degrees = vec![0; next as usize];
+        for s in 1..next {
+            degrees[label(s) as usize] = pos.degree(s);
+        }
+        Position::new(regions, degrees, pos.variant())
+            .ok()
+            .filter(Position::is_complete)
+    };
+    if let Some(full) = complete(&|s| s) {
+        return full;
+    }
+    let moves = (1..next).map(|s| u32::from(pos.degree(s))).sum::<u32>() / 4;
+    let mut made: Vec<u32> = (1..next).filter(|&s| pos.degree(s) >= 2).collect();
+    if (made.len() as u32) < moves {
+        return pos;
+    }
+    // `made` is sorted: the search below is a binary one.
+    made.drain(..made.len() - moves as usize);
+    let mut label = vec![0; next as usize];
+    let mut n = 0;
+    for s in (1..next)
+        .filter(|s| made.binary_search(s).is_err())
+        .chain(made.iter().copied())
+    {
+        n += 1;
+        label[s as usize] = n;
+    }
+    complete(&|s| label[s as usize]).unwrap_or(pos)
+}
+
 /// Draws a complete position.
 ///
 /// Errors: an abbreviated position (its left-out spots cannot be placed),

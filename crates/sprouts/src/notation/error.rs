@@ -9,8 +9,16 @@ pub(crate) const QUOTED_CHARS: usize = 60;
 
 /// A user's text as an error message quotes it: at most [`QUOTED_CHARS`]
 /// characters, then `...` and how long the whole text was, so that a huge
-/// input never makes a huge message.
-pub(crate) fn quote(text: &str) -> Cow<'_, str> {
+/// input never makes a huge message. Programs that quote what a user typed
+/// in their own messages use it too.
+///
+/// ```
+/// use sprouts::notation::quote;
+/// assert_eq!(quote("1(4)2"), "1(4)2");
+/// let long = "x".repeat(100);
+/// assert_eq!(quote(&long), format!("{}... (100 bytes in all)", "x".repeat(60)));
+/// ```
+pub fn quote(text: &str) -> Cow<'_, str> {
     match text.char_indices().nth(QUOTED_CHARS) {
         None => Cow::Borrowed(text),
         Some((cut, _)) => Cow::Owned(format!("{}... ({} bytes in all)", &text[..cut], text.len())),

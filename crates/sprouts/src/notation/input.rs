@@ -177,6 +177,21 @@ impl InputError {
     pub fn is_empty_input(&self) -> bool {
         self.kind == InputErrorKind::Empty
     }
+
+    /// How many games the text held, when it held more than one (a program
+    /// that can pick one of them, such as `sprouts draw --game K`, asks).
+    ///
+    /// ```
+    /// use sprouts::notation::read_input;
+    /// assert_eq!(read_input("2+\n3+", None).unwrap_err().games_given(), Some(2));
+    /// assert_eq!(read_input("", None).unwrap_err().games_given(), None);
+    /// ```
+    pub fn games_given(&self) -> Option<usize> {
+        match self.kind {
+            InputErrorKind::SeveralGames(n) => Some(n),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for InputError {

@@ -235,6 +235,25 @@ impl Transcript {
         text: &str,
         notation: Option<Notation>,
     ) -> Result<Vec<Transcript>, TranscriptError> {
+        Transcript::read_each(text, notation).collect()
+    }
+
+    /// Reads the games of a text one by one, as [`Transcript::read_all`]
+    /// does, but a game that cannot be read does not stop the others: a
+    /// program reading a file of games can report each bad one and go on.
+    ///
+    /// ```
+    /// use sprouts::notation::transcript::Transcript;
+    /// // Text before the first header is a game without one.
+    /// let games: Vec<_> = Transcript::read_each("x\n3+ 1(4)1[2]", None).collect();
+    /// assert_eq!(games.len(), 2);
+    /// assert_eq!(games[0].as_ref().unwrap_err().to_string(), "game 1 (line 1): at byte 0: expected the number of spots, found 'x'");
+    /// assert_eq!(games[1].as_ref().unwrap().moves, vec!["1(4)1[2]"]);
+    /// ```
+    pub fn read_each(
+        text: &str,
+        notation: Option<Notation>,
+    ) -> impl Iterator<Item = Result<Transcript, TranscriptError>> {
         let mut chunks: Vec<(usize, String)> = Vec::new();
         for (n, line) in text.lines().enumerate() {
             let trimmed = line.trim();
@@ -249,16 +268,15 @@ impl Transcript {
             chunk.push('\n');
         }
         chunks
-            .iter()
+            .into_iter()
             .enumerate()
-            .map(|(k, (line, chunk))| {
-                Transcript::read_one(chunk, notation).map_err(|reason| TranscriptError {
+            .map(move |(k, (line, chunk))| {
+                Transcript::read_one(&chunk, notation).map_err(|reason| TranscriptError {
                     game: k + 1,
-                    line: *line,
+                    line,
                     reason,
                 })
             })
-            .collect()
     }
 
     fn read_one(text: &str, notation: Option<Notation>) -> Result<Transcript, String> {
