@@ -235,10 +235,8 @@ fn replay_reports_each_bad_game_and_prints_the_good() {
     );
 }
 
-// Enabled after the bounded-list fix merges: the WGOSA move reader expands
-// every range of a boundary list before checking it against the position,
-// which another branch is bounding.
-#[ignore]
+/// The report's move: a 60 KB list of million-spot ranges, refused at once
+/// without growing the process (it once grew a server to 22.7 GB).
 #[test]
 fn a_hostile_move_fails_cleanly() {
     let ranges = vec!["2-1048575"; 6000].join(",");
@@ -251,6 +249,10 @@ fn a_hostile_move_fails_cleanly() {
         "{line}"
     );
     assert!(line.len() < 400, "{line}");
+    assert!(
+        line.ends_with("): illegal: listed spot 5 does not exist"),
+        "{line}"
+    );
 }
 
 #[test]
