@@ -33,7 +33,8 @@ Reading a game or a position (every command reads it the same way):
   TEXT         anything else is the text itself
   A text whose first line starts with a header (`8+`, `5-`, or a bare
   number) is a game; a bare number alone, such as `22`, is the start of a
-  game with that many spots (normal play; `22-` is misère). Anything else is
+  game with that many spots (normal play, or misère with --misere; `22-` is
+  always misère). Anything else is
   a position in the detected notation. With --from the text is always a
   position in that notation (`22 --from glop2` is two spots with one life).
   A game's header, or a neo-GLOP label (`5-:`), says the play convention:
@@ -143,7 +144,11 @@ pub fn read(arg: &str, from: Option<Format>, misere: bool) -> Result<Given> {
 /// `--misere`; the flag against a text that says normal play is an error.
 pub fn given(input: Input, misere: bool) -> Result<Given> {
     match input {
-        Input::Game(t) => {
+        Input::Game(mut t) => {
+            // A bare number (`22`) states no convention: --misere chooses.
+            if misere && !t.header.signed {
+                t.header.variant = Variant::Misere;
+            }
             if misere && t.header.variant == Variant::Normal {
                 bail!(
                     "--misere, but the game's header {}{} says normal play",

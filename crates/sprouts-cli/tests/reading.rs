@@ -152,10 +152,14 @@ fn headers_and_labels_say_the_play_convention() {
         "sprouts: --misere, but the game's header 5+ says normal play"
     );
     assert_eq!(
-        fails(&["moves", "--misere", "5"], b""),
+        fails(&["moves", "--misere", "5+"], b""),
         "sprouts: --misere, but the game's header 5+ says normal play"
     );
-    // Without a header or label the flag decides.
+    // Without a header, a label or a sign (a bare number) the flag decides:
+    // misère 3 spots is a loss for the player to move, normal play a win.
+    assert_eq!(solve(&["--misere", "3"])["outcome"], "loss");
+    assert_eq!(solve(&["--misere", "3"])["variant"], "misere");
+    assert_eq!(solve(&["3"])["outcome"], "win");
     assert_eq!(solve(&["--misere", "0.0.0"])["variant"], "misere");
     assert_eq!(solve(&["0.0.0"])["variant"], "normal");
 }

@@ -148,11 +148,12 @@ pub enum Input {
 }
 
 impl Input {
-    /// The variant the text itself states: a game's header, or a position's
-    /// label; `None` for a position without a label.
+    /// The variant the text itself states: a game's header with its sign,
+    /// or a position's label; `None` for a bare number (`22`) or a position
+    /// without a label.
     pub fn stated_variant(&self) -> Option<Variant> {
         match self {
-            Input::Game(g) => Some(g.header.variant),
+            Input::Game(g) => g.header.signed.then_some(g.header.variant),
             Input::Position { label, .. } => label.and_then(|l| l.variant),
         }
     }

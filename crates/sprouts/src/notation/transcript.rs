@@ -26,6 +26,9 @@ pub struct Header {
     pub spots: u32,
     /// `+` normal play, `-` misère; a bare number means normal play.
     pub variant: Variant,
+    /// Whether the header wrote its sign: a bare number (`22`) says normal
+    /// play only by default, so a program may let its user choose misère.
+    pub signed: bool,
     /// What stood between the parentheses, if anything (players, the server
     /// marked with `*`, provenance after a comma), without the parentheses.
     pub players: Option<String>,
@@ -70,16 +73,16 @@ impl Header {
                     text[digits_start..].chars().next(),
                 )
             })?;
-        let variant = match bytes.get(i) {
+        let (variant, signed) = match bytes.get(i) {
             Some(b'+') => {
                 i += 1;
-                Variant::Normal
+                (Variant::Normal, true)
             }
             Some(b'-') => {
                 i += 1;
-                Variant::Misere
+                (Variant::Misere, true)
             }
-            _ => Variant::Normal,
+            _ => (Variant::Normal, false),
         };
         // The sign must end the header token: "5+1-6-2" is not a header.
         let mut j = i;
@@ -105,6 +108,7 @@ impl Header {
             Header {
                 spots,
                 variant,
+                signed,
                 players,
             },
             &text[i..],
