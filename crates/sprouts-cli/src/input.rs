@@ -16,8 +16,9 @@ use crate::position::Format;
 
 /// The help of every `--from` option that names a position's notation.
 pub const FROM_HELP: &str = "The notation of the position: hoey, glop1, glop2 or neoglop \
-(detected if not given: `,` or `;` Hoey; `}`, or `]` without `[`, GLOP 1.0; `|`, `*` or `@` \
-GLOP 2; anything else neo-GLOP). With --from the text is always read as a position, never as \
+(detected if not given: `,` or `;` (not one ending a letter `&word;`), or a spot number \
+with a digit 3-9, Hoey; `}`, or `]` without `[`, GLOP 1.0; `|`, `*` or `@` GLOP 2; anything \
+else neo-GLOP). With --from the text is always read as a position, never as \
 a game: `22 --from glop2` is the GLOP 2 position `22`, not the 22-spot start";
 
 /// How an argument that takes a game or a position is read, for the

@@ -21,9 +21,7 @@ use crate::output;
 /// GLOP 1.0 (`0.0.AB.}AB.}]!`), GLOP 2 (`12.AB|AB+0*3`) or neo-GLOP
 /// (`0.0.AB/AB`, with repetitions `<0.>4`, partial positions `^x:xA/A1%xx.x`
 /// and the rest of the 2009 grammar). The notation is detected unless
-/// --from says it: text with `,` or `;` is Hoey; with `}`, or `]` but no
-/// `[`, GLOP 1.0; with `|`, `*` or `@`, GLOP 2; anything else neo-GLOP
-/// (which reads every GLOP 2 text without those). A game (`8+ 1(9)2`, or a
+/// --from says it (see --from). A game (`8+ 1(9)2`, or a
 /// bare number: the start with that many spots) stands for the position
 /// after its last move; TEXT may name a file, or be `-` for standard input.
 #[derive(Debug, clap::Args)]

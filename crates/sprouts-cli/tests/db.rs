@@ -169,6 +169,6 @@ fn import_errors_say_which_line_and_why() {
     );
     assert_eq!(
         run("0.A|B\tnimber 0\n"),
-        "sprouts: line 1: glop2 position: invalid position: letter A at byte 2 occurs only once in land 1 (a letter names a spot with 1 life listed exactly twice; write 2 for one listed once)"
+        "sprouts: line 1: glop2 position: invalid position: letter A at byte 2 occurs only once in land 1 (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions; write 2 for one listed once)"
     );
 }

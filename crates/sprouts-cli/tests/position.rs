@@ -123,7 +123,7 @@ fn canonical_form() {
 fn errors_are_one_line() {
     assert_eq!(
         fails(&["position", "canon", "0.A"]),
-        "sprouts: neoglop position: invalid position: letter A at byte 2 occurs only once in the land at byte 0 (a letter names a spot with 1 life listed exactly twice; write 2 for one listed once)"
+        "sprouts: neoglop position: invalid position: letter A at byte 2 occurs only once in the land at byte 0 (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions; write 2 for one listed once)"
     );
     assert_eq!(
         fails(&["position", "convert", "--to", "hoey", "0.0.AB.}AB}]!"]),

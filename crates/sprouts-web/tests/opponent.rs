@@ -7,17 +7,9 @@ use sprouts::model::{Move, Position, Variant};
 use sprouts_web::opponent::{Computer, Judge};
 use sprouts_web::Opponent;
 
-/// A small deterministic random number generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+#[path = "../../sprouts/tests/random_positions/mod.rs"]
+mod random_positions;
+use random_positions::Rng;
 
 /// A random position: a start of 1 to 8 spots, then random legal moves.
 fn random_position(rng: &mut Rng) -> Position {
@@ -65,7 +57,7 @@ fn always_a_legal_move_with_the_solver() {
 }
 
 fn always_legal(computer: &Computer, deterministic: bool) {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let (mut moved, mut over) = (0, 0);
     for _ in 0..60 {
         let pos = random_position(&mut rng);
@@ -133,7 +125,7 @@ fn wins_when_it_can(computer: &Computer) {
     assert!(brute_mover_wins(&Position::start(1, Variant::Misere)));
     assert!(!brute_mover_wins(&Position::start(2, Variant::Misere)));
     let mut checked = 0;
-    let mut rng = Rng(12345);
+    let mut rng = Rng::new(12345);
     let mut positions = vec![
         Position::start(3, Variant::Normal),
         Position::start(1, Variant::Misere),

@@ -8,7 +8,6 @@
 //! time per land and per child, the best of fifteen runs.
 
 // Only its random moves are used here (the replay benchmark uses the rest).
-#[allow(dead_code)]
 #[path = "support/synthetic.rs"]
 mod synthetic;
 

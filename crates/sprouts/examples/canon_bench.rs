@@ -64,7 +64,7 @@ fn random() {
         .collect();
     let count = args.first().copied().unwrap_or(10_000) as usize;
     let spots = args.get(1).copied().unwrap_or(30) as u32;
-    let mut rng = Rng(args.get(2).copied().unwrap_or(0x5EED_BE7C) | 1);
+    let mut rng = Rng::new(args.get(2).copied().unwrap_or(0x5EED_BE7C));
     let positions: Vec<Position> = (0..count)
         .map(|_| {
             let moves = rng.below(3 * spots as usize);

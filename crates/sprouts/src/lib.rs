@@ -20,3 +20,4 @@ pub mod draw;
 pub mod model;
 pub mod notation;
 pub mod solve;
+mod union_find;

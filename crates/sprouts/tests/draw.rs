@@ -8,9 +8,11 @@ use std::collections::BTreeMap;
 
 use proptest::prelude::*;
 use sprouts::draw::{draw, Drawing, Point, SvgOptions};
-use sprouts::model::{Move, Position, SiteRef, Spot, Variant};
+use sprouts::model::{Position, Spot, Variant};
 use sprouts::notation::hoey::{parse_position, Game};
 use sprouts::notation::transcript::Transcript;
+mod random_positions;
+use random_positions::{random_move, Rng};
 
 /// Chords per Bézier piece when curves are flattened.
 const STEPS: usize = 8;
@@ -502,68 +504,17 @@ fn abbreviated_and_bad_positions_are_errors() {
     assert_eq!(one.spots().len(), 1);
 }
 
-/// A random game of `n` spots. Small positions pick a move by index among
-/// the distinct legal moves; big ones (whose moves cannot be listed: a loop
-/// at the start of a 30-spot game has 2^29 splits) pick a random region,
-/// two random live sites and a random split, and play it if it is legal.
+/// The positions of a random game of `n` spots, one move for each seed
+/// (the first seeds the project's generator; the count is what matters).
 fn random_position(n: u32, seeds: &[u64]) -> Vec<Position> {
+    let mut rng = Rng::new(seeds.first().copied().unwrap_or(0));
     let mut p = Position::start(n, Variant::Normal);
     let mut out = vec![p.clone()];
-    for &seed in seeds {
-        if p.is_over() {
+    for _ in seeds {
+        let Some(m) = random_move(&p, &mut rng) else {
             break;
-        }
-        let mut rng = seed | 1;
-        let mut next = move |k: usize| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            (rng % k.max(1) as u64) as usize
         };
-        let count: u64 = p.count_moves().to_string().parse().unwrap_or(u64::MAX);
-        let m = if count <= 2000 {
-            p.legal_moves().nth((seed % count) as usize).unwrap()
-        } else {
-            let mut found = None;
-            for _ in 0..50 {
-                let r = next(p.regions().len());
-                let region = &p.regions()[r];
-                let sites: Vec<SiteRef> = region
-                    .boundaries()
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(b, bd)| {
-                        bd.sites()
-                            .iter()
-                            .enumerate()
-                            .filter(|(_, &s)| p.is_live(s))
-                            .map(move |(i, _)| SiteRef::new(b, i))
-                    })
-                    .collect();
-                if sites.is_empty() {
-                    continue;
-                }
-                let (a, b) = (sites[next(sites.len())], sites[next(sites.len())]);
-                let right: Vec<usize> = (0..region.boundaries().len())
-                    .filter(|_| next(2) == 1)
-                    .collect();
-                let right = if a.boundary == b.boundary {
-                    right
-                } else {
-                    vec![]
-                };
-                let m = Move::new(r, a, b, right);
-                if p.play(&m).is_ok() {
-                    found = Some(m);
-                    break;
-                }
-            }
-            match found {
-                Some(m) => m,
-                None => p.legal_moves().next().unwrap(),
-            }
-        };
-        p = p.play(&m).unwrap();
+        p.play_in_place(&m).unwrap();
         out.push(p.clone());
     }
     out

@@ -9,7 +9,6 @@
 //! At every position the moves checked are that game's move, the first
 //! moves the generator lists and a few more random ones.
 
-#[allow(dead_code)] // not every helper is used here
 #[path = "../benches/support/synthetic.rs"]
 mod synthetic;
 

@@ -8,32 +8,12 @@ use sprouts::solve::{
     PseudoCanon, Solver,
 };
 
-/// A small deterministic random generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+mod random_positions;
+use random_positions::Rng;
 
 /// A position reached by `moves` random moves from the `n`-spot start.
 fn random_position(rng: &mut Rng, n: u32, moves: usize, variant: Variant) -> Position {
-    let mut p = Position::start(n, variant);
-    for _ in 0..moves {
-        let ms: Vec<_> = p.legal_moves().collect();
-        if ms.is_empty() {
-            break;
-        }
-        p = p.play(&ms[rng.below(ms.len())]).unwrap();
-    }
-    p
+    random_positions::random_position(rng, n, moves).with_variant(variant)
 }
 
 /// The set of children of a position, each a sorted list of land keys,
@@ -71,9 +51,14 @@ fn rekey(c: &[Land]) -> Vec<Land> {
 }
 
 /// The solver's generator with `canon` against the model on random
-/// positions: its children, re-keyed exactly, are the model's children.
+/// positions: its children, re-keyed exactly, are the model's children of
+/// the position its lands stand for. (Not always of the position itself:
+/// GLOP's simplification writes a region of at most 3 lives as one
+/// boundary, an equivalent game whose moves differ: `18t;5o` simplifies to
+/// `12.`, where joining 1 and 2 splits the region and leaves `ab.|ab.`,
+/// a game of the same value as the `22.` the real join leaves.)
 fn generator_matches_model<C: LandCanon>(canon: &C, seed: u64, rounds: u32, fewest_spots: u32) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut checked = 0;
     for round in 0..rounds {
         let n = fewest_spots + round % 7;
@@ -83,7 +68,9 @@ fn generator_matches_model<C: LandCanon>(canon: &C, seed: u64, rounds: u32, fewe
             .iter()
             .map(|c| rekey(c))
             .collect();
-        let model = model_children(&p, &ExactCanon);
+        let lands = decompose_with(&p, &ExactCanon).unwrap();
+        let simplified = sprouts::solve::lands_position(&lands).unwrap();
+        let model = model_children(&simplified, &ExactCanon);
         assert_eq!(ours, model, "children of {}", p.to_hoey_full());
         checked += ours.len();
     }
@@ -208,7 +195,7 @@ fn generator_matches_model_on_symmetric_lands() {
 fn pseudo_and_exact_keys_describe_the_same_lands() {
     // Re-keying a pseudo-canonical key exactly gives the exact key of the
     // position: the pseudo key is a faithful description.
-    let mut rng = Rng(77);
+    let mut rng = Rng::new(77);
     for round in 0..200 {
         let n = 1 + (round % 6) as u32;
         let moves = rng.below(3 * n as usize);
@@ -285,7 +272,7 @@ fn lives_at_most(rng: &mut Rng, variant: Variant, max_lives: u32) -> Position {
 /// The solver's outcome equals brute-force minimax on 150 random positions
 /// of at most 10 lives, of which neither almost all nor almost none are wins.
 fn outcome_matches_brute_force(seed: u64, variant: Variant) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut solver = Solver::new();
     let mut wins = 0;
     for _ in 0..150 {
@@ -396,7 +383,7 @@ fn nimbers_of_small_lands_match_lemoine_viennot() {
 
 #[test]
 fn nimber_of_a_sum_is_the_xor_of_its_lands() {
-    let mut rng = Rng(0xfeed);
+    let mut rng = Rng::new(0xfeed);
     let mut s = Solver::new();
     let mut pool: Vec<(Land, u8)> = Vec::new();
     while pool.len() < 12 {

@@ -2,8 +2,13 @@
 //! generator, half of them drawn between two sites of one boundary (so that
 //! regions split as they do in played games), written in any notation.
 //!
-//! Shared by `benches/replay.rs`, `benches/children.rs` and
-//! `examples/long_game.rs`.
+//! The one random generator of the project's tests, benchmarks and
+//! examples: shared by `benches/replay.rs`, `benches/children.rs`,
+//! `examples/long_game.rs` and, through `tests/random_positions`, the
+//! tests of every crate.
+
+// Each program that includes this module uses a part of it.
+#![allow(dead_code)]
 
 use sprouts::model::{Move, Position, SiteRef, Variant};
 use sprouts::notation::Notation;
@@ -18,13 +23,31 @@ impl Rng {
         Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
 
-    /// A number below `n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
+
+    /// A number below `n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() >> 33) as usize % n
+    }
+}
+
+/// The position after `moves` random moves (fewer if the game ends first)
+/// from the start with `spots` spots, in normal play.
+pub fn random_position(rng: &mut Rng, spots: u32, moves: usize) -> Position {
+    let mut pos = Position::start(spots, Variant::Normal);
+    for _ in 0..moves {
+        let Some(m) = random_move(&pos, rng) else {
+            break;
+        };
+        pos.play_in_place(&m).expect("legal");
+    }
+    pos
 }
 
 /// A random legal move of `pos`, or `None` when the game is over.

@@ -1,6 +1,7 @@
 //! GLOP's simplifications (NOTES.md section 8) on the unlabelled form.
 
-use crate::notation::neoglop::shape::{Land, Shape, Sym, UnionFind};
+use crate::notation::neoglop::shape::{Land, Shape, Sym};
+use crate::union_find::UnionFind;
 
 /// Lives of a symbol (a letter counted at each of its two sites: callers
 /// count a letter once per region).
@@ -117,7 +118,9 @@ pub(crate) fn split_lands(regions: Vec<Vec<Vec<Sym>>>) -> Vec<Land> {
         for &s in r.iter().flatten() {
             if let Sym::Letter(g) = s {
                 match first.get(&g) {
-                    Some(&r0) => uf.union(r0, ri),
+                    Some(&r0) => {
+                        uf.union(r0, ri);
+                    }
                     None => {
                         first.insert(g, ri);
                     }

@@ -8,6 +8,7 @@
 
 use super::{DrawError, DrawErrorKind as K};
 use crate::model::{Position, Spot};
+use crate::union_find::UnionFind;
 
 /// A corner of a face where a line may be attached: between the dart coming
 /// in and the dart going out, or a lone spot.
@@ -143,25 +144,6 @@ impl Map {
             out.push(walk);
         }
         out
-    }
-}
-
-struct UnionFind(Vec<usize>);
-
-impl UnionFind {
-    fn find(&mut self, mut x: usize) -> usize {
-        while self.0[x] != x {
-            self.0[x] = self.0[self.0[x]];
-            x = self.0[x];
-        }
-        x
-    }
-    fn union(&mut self, a: usize, b: usize) -> bool {
-        let (ra, rb) = (self.find(a), self.find(b));
-        if ra != rb {
-            self.0[ra.max(rb)] = ra.min(rb);
-        }
-        ra != rb
     }
 }
 
@@ -483,7 +465,7 @@ fn check_sphere(
     boundaries: &[(usize, Corner)],
 ) -> Result<(), DrawError> {
     let n = map.vertices;
-    let mut uf = UnionFind((0..n).collect());
+    let mut uf = UnionFind::new(n);
     for d in 0..map.origin.len() {
         uf.union(map.origin[d], map.origin[map.twin[d]]);
     }
@@ -524,7 +506,7 @@ fn check_sphere(
     }
     // Tree of pieces and regions.
     let regions = pos.regions().len();
-    let mut tree = UnionFind((0..comps + regions).collect());
+    let mut tree = UnionFind::new(comps + regions);
     for &(r, c) in boundaries {
         if !tree.union(comp_of[vertex_of(c)], comps + r) {
             return Err(K::Shape(format!(

@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 use super::index::SpotIndex;
 
 use super::error::{PositionError, PositionErrorKind};
+use crate::union_find::UnionFind;
 
 /// A spot number. Initial spots are `1..=N`; the k-th move creates spot `N + k`.
 pub type Spot = u32;
@@ -492,31 +493,6 @@ impl Position {
 /// How many sites a spot of this degree has: 1 for degree 0 and 1, else the degree.
 pub(crate) fn sites_of_degree(d: u8) -> usize {
     (d as usize).max(1)
-}
-
-struct UnionFind {
-    parent: Vec<usize>,
-}
-
-impl UnionFind {
-    fn new(n: usize) -> Self {
-        UnionFind {
-            parent: (0..n).collect(),
-        }
-    }
-    fn find(&mut self, mut x: usize) -> usize {
-        while self.parent[x] != x {
-            self.parent[x] = self.parent[self.parent[x]];
-            x = self.parent[x];
-        }
-        x
-    }
-    fn union(&mut self, a: usize, b: usize) {
-        let (ra, rb) = (self.find(a), self.find(b));
-        if ra != rb {
-            self.parent[ra.max(rb)] = ra.min(rb);
-        }
-    }
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@
 //! splits the result into lands.
 
 use crate::model::Position;
+use crate::union_find::UnionFind;
 
 use super::canon::LandCanon;
 use super::SolveError;
@@ -223,7 +224,7 @@ pub(crate) struct Simplifier {
     /// Each region's (first boundary, number of boundaries), and its lives
     /// (0 once it is dropped).
     regions: Vec<(u32, u32, u32)>,
-    parent: Vec<usize>,
+    parent: UnionFind,
     /// (root region, land number) of every land found.
     roots: Vec<(usize, usize)>,
     /// One land in key form, letters not yet renamed (scratch).
@@ -279,7 +280,7 @@ impl Simplifier {
             if self.regions[ri].2 == 0 {
                 continue;
             }
-            let root = find(&mut self.parent, ri);
+            let root = self.parent.find(ri);
             if self.roots.iter().all(|&(r, _)| r != root) {
                 self.roots.push((root, 0));
             }
@@ -288,7 +289,7 @@ impl Simplifier {
             let root = self.roots[g].0;
             self.land.clear();
             for ri in 0..n {
-                if self.regions[ri].2 == 0 || find(&mut self.parent, ri) != root {
+                if self.regions[ri].2 == 0 || self.parent.find(ri) != root {
                     continue;
                 }
                 write_region(&self.bytes, &self.bounds, self.regions[ri], &mut self.land);
@@ -410,21 +411,17 @@ impl Simplifier {
                         stamp[x as usize] = ri as u16 + 1;
                         lives += 1;
                     }
-                    while self.parent.len() <= ri {
-                        self.parent.push(self.parent.len());
-                    }
+                    self.parent.grow_to(ri + 1);
                     let f = first_region[x as usize];
                     if f == u16::MAX {
                         first_region[x as usize] = ri as u16;
                     } else if f as usize != ri {
-                        union(&mut self.parent, f as usize, ri);
+                        self.parent.union(f as usize, ri);
                     }
                 }
             }
         }
-        while self.parent.len() < self.regions.len() {
-            self.parent.push(self.parent.len());
-        }
+        self.parent.grow_to(self.regions.len());
     }
 
     /// Where a region's sites lie in `bytes`: its boundaries are adjacent
@@ -510,21 +507,6 @@ fn abstract_cmp(bytes: &[u8], x: (u32, u32), y: (u32, u32)) -> std::cmp::Orderin
         let b = &bytes[y.0 as usize..(y.0 + y.1) as usize];
         a.iter().map(|&v| abs(v)).cmp(b.iter().map(|&v| abs(v)))
     })
-}
-
-fn find(parent: &mut [usize], mut x: usize) -> usize {
-    while parent[x] != x {
-        parent[x] = parent[parent[x]];
-        x = parent[x];
-    }
-    x
-}
-
-fn union(parent: &mut [usize], a: usize, b: usize) {
-    let (ra, rb) = (find(parent, a), find(parent, b));
-    if ra != rb {
-        parent[ra.max(rb)] = ra.min(rb);
-    }
 }
 
 /// Reads a land key back into regions, checking its shape.

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use crate::model::{Position, PositionError, Spot, Variant};
 use crate::notation::error::PositionTextError;
+use crate::union_find::UnionFind;
 
 /// One site of an unlabelled position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -480,29 +481,4 @@ pub(crate) fn shape_to_position(shape: &Shape) -> Result<Position, PositionTextE
     shape
         .to_position()
         .map_err(|e| PositionTextError::Invalid(e.to_string()))
-}
-
-pub(crate) struct UnionFind {
-    parent: Vec<usize>,
-}
-
-impl UnionFind {
-    pub(crate) fn new(n: usize) -> Self {
-        UnionFind {
-            parent: (0..n).collect(),
-        }
-    }
-    pub(crate) fn find(&mut self, mut x: usize) -> usize {
-        while self.parent[x] != x {
-            self.parent[x] = self.parent[self.parent[x]];
-            x = self.parent[x];
-        }
-        x
-    }
-    pub(crate) fn union(&mut self, a: usize, b: usize) {
-        let (ra, rb) = (self.find(a), self.find(b));
-        if ra != rb {
-            self.parent[ra.max(rb)] = ra.min(rb);
-        }
-    }
 }
