@@ -276,7 +276,7 @@ fn glop2_of(lands: &[Land]) -> Result<String> {
 /// One exported line.
 fn export_line(e: &Entry) -> Result<String> {
     let land = |k: &[u8]| -> Result<String> {
-        glop2_of(&[Land::from_bytes(k).map_err(|e| anyhow!("{e}"))?])
+        Ok(Land::from_bytes(k).map_err(|e| anyhow!("{e}"))?.to_string())
     };
     Ok(match e {
         Entry::Normal(k, NormalEntry::Nimber(n)) => format!("{}\tnimber {n}", land(k)?),

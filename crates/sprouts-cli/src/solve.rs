@@ -187,15 +187,6 @@ pub fn solve_error(e: sprouts::solve::SolveError, timeout: Option<f64>) -> anyho
     }
 }
 
-/// A land in GLOP 2, the notation users and position libraries read (the
-/// solver's own land text is an internal key format).
-fn glop2(land: &sprouts::solve::Land) -> Result<String> {
-    Ok(land
-        .to_position()
-        .map_err(|e| anyhow!("internal error: a land is not a position: {e}"))?
-        .to_glop2())
-}
-
 #[derive(Debug, Serialize)]
 struct WinningMove {
     #[serde(rename = "move")]
@@ -306,8 +297,9 @@ pub fn run(args: &Args) -> Result<()> {
             lands: decompose(&pos)
                 .map_err(|e| anyhow!("{e}"))?
                 .iter()
-                .map(glop2)
-                .collect::<Result<_>>()?,
+                // A land's text is GLOP 2.
+                .map(ToString::to_string)
+                .collect(),
             from: from.map(PositionNotation::name),
             notation: game.map(|n| n.name()),
             winning_moves: winning,

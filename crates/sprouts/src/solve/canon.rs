@@ -82,8 +82,8 @@ pub trait LandCanon: Send + Sync {
 /// ```
 /// use sprouts::model::{Position, Variant};
 /// use sprouts::solve::decompose;
-/// // Two lone spots: one land `0.0.`
-/// assert_eq!(decompose(&Position::start(2, Variant::Normal)).unwrap()[0].to_string(), "0.0.");
+/// // Two lone spots: one land `0.0`
+/// assert_eq!(decompose(&Position::start(2, Variant::Normal)).unwrap()[0].to_string(), "0.0");
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PseudoCanon;

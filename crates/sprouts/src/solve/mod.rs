@@ -53,6 +53,7 @@ pub use text::lands_position;
 pub use threads::{use_threads, AUTO_THREADS};
 
 use crate::model::Position;
+use crate::notation::PositionTextError;
 
 /// Why the solver could not answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +66,7 @@ enum ErrorKind {
     TooLarge(u32),
     BadKey(usize, &'static str),
     BadText(usize, &'static str),
+    Text(PositionTextError),
     Stopped,
 }
 
@@ -82,6 +84,11 @@ impl SolveError {
     pub(crate) fn bad_text(at: usize, what: &'static str) -> SolveError {
         SolveError {
             kind: ErrorKind::BadText(at, what),
+        }
+    }
+    pub(crate) fn text(e: PositionTextError) -> SolveError {
+        SolveError {
+            kind: ErrorKind::Text(e),
         }
     }
     pub(crate) fn stopped() -> SolveError {
@@ -121,25 +128,35 @@ impl fmt::Display for SolveError {
             ErrorKind::BadText(at, what) => {
                 write!(f, "bad land text at character {at}: expected {what}")
             }
+            ErrorKind::Text(e) => write!(f, "bad land text: {e}"),
             ErrorKind::Stopped => f.write_str("the search was stopped before it had an answer"),
         }
     }
 }
 
-impl std::error::Error for SolveError {}
+impl std::error::Error for SolveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ErrorKind::Text(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// One land of a position in the solver's compact form: its key bytes.
 ///
-/// Its text (`Display`, `FromStr`) is GLOP-2-like: `0` a spot with 3 lives,
-/// `1` with 2, `2` a 1-life spot listed once, a letter a 1-life spot listed
-/// twice (`a`-`z`, then `A`-`Z`, then `{52}`, `{53}`...; case carries no
-/// meaning), `.` after every boundary, `|` between regions.
+/// Its text (`Display`, `FromStr`) is GLOP 2, the one land text users
+/// read (`0.AB|AB`). `FromStr` also reads the solver's older text, which
+/// earlier versions exported and printed: `0`, `1`, `2` and letters (`a`-`z`,
+/// `A`-`Z`, `{52}`...; case carries no meaning), `.` after every boundary
+/// (so it always ends with `.`), `|` between regions.
 ///
 /// ```
 /// use sprouts::solve::Land;
 /// // GLOP's `AB.}1AB.}`: regions are sorted, letters renamed.
-/// let l: Land = "AB.|1AB.".parse().unwrap();
-/// assert_eq!(l.to_string(), "1ab.|ab.");
+/// let l: Land = "AB|1AB".parse().unwrap();
+/// assert_eq!(l.to_string(), "1AB|AB");
+/// assert_eq!("ab.|1ab.".parse::<Land>().unwrap(), l);
 /// assert_eq!(Land::from_bytes(l.as_bytes()).unwrap(), l);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -179,26 +196,39 @@ impl Land {
 
 impl fmt::Display for Land {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&compact::land_text(&self.0))
+        match text::lands_position(std::slice::from_ref(self)) {
+            Ok(p) => f.write_str(&p.to_glop2()),
+            // Only bytes that were never checked can fail to be a position:
+            // show them in the solver's own text rather than nothing.
+            Err(_) => f.write_str(&compact::land_text(&self.0)),
+        }
     }
 }
 
 impl FromStr for Land {
     type Err = SolveError;
 
-    /// Reads the text of one land; it is simplified first, so it must not
+    /// Reads the text of one land, in GLOP 2 or in the solver's older text
+    /// (which ends with `.`); it is simplified first, so it must not
     /// simplify to nothing or to several lands.
     fn from_str(s: &str) -> Result<Land, SolveError> {
-        let regions = compact::parse_land_text(s)?;
-        let mut lands = Vec::new();
-        compact::simplify(regions, &PseudoCanon, &mut lands);
-        if lands.len() != 1 {
-            return Err(SolveError::bad_text(
-                s.len(),
-                "a text that simplifies to one land",
-            ));
+        let one = |mut lands: Vec<Land>| {
+            if lands.len() != 1 {
+                return Err(SolveError::bad_text(
+                    s.len(),
+                    "a text that simplifies to one land",
+                ));
+            }
+            Ok(lands.pop().expect("one"))
+        };
+        if !(s.ends_with('.') || s.contains('{')) {
+            let p = crate::notation::glop2::parse_position(s).map_err(SolveError::text)?;
+            return one(decompose(&p)?);
         }
-        Ok(Land(lands.pop().unwrap_or_default().into()))
+        let regions = compact::parse_land_text(s)?;
+        let mut keys = Vec::new();
+        compact::simplify(regions, &PseudoCanon, &mut keys);
+        one(keys.into_iter().map(Land::from_key).collect())
     }
 }
 
@@ -212,7 +242,7 @@ impl FromStr for Land {
 /// let p = Position::new(vec![vec![vec![1, 3, 2, 3]]], vec![0, 1, 1, 2], Variant::Normal).unwrap();
 /// let lands = decompose(&p).unwrap();
 /// assert_eq!(lands.len(), 1);
-/// assert_eq!(lands[0].to_string(), "1a1a.");
+/// assert_eq!(lands[0].to_string(), "1a1a");
 /// ```
 pub fn decompose(pos: &Position) -> Result<Vec<Land>, SolveError> {
     decompose_with(pos, &PseudoCanon)
@@ -241,10 +271,10 @@ pub fn decompose_with<C: LandCanon + ?Sized>(
 /// ```
 /// use sprouts::solve::{land_children, Land, PseudoCanon};
 /// let l: Land = "0.".parse().unwrap();
-/// // A loop on a lone spot leaves `AB.|AB.` (nimber 1, LV07).
+/// // A loop on a lone spot leaves `AB|AB` (nimber 1, LV07).
 /// let ch = land_children(&l, &PseudoCanon);
 /// assert_eq!(ch.len(), 1);
-/// assert_eq!(ch[0][0].to_string(), "ab.|ab.");
+/// assert_eq!(ch[0][0].to_string(), "AB|AB");
 /// ```
 pub fn land_children<C: LandCanon + ?Sized>(land: &Land, canon: &C) -> Vec<Vec<Land>> {
     children::land_children(&land.0, canon)

@@ -1,15 +1,14 @@
 //! From the solver's lands back to labelled positions, so that they can be
 //! written in any position notation (GLOP 2 for the database's export).
 //!
-//! A land is read from its text ([`Land`]'s `Display`: `0`, `1`, `2`,
-//! letters, `.` after every boundary, `|` between regions), not from its
-//! key bytes, so this does not depend on how keys are laid out.
+//! A land is read from its key bytes (sites `0`, `1`, `2` and letters,
+//! boundaries and regions ended by markers, see the compact module).
 
 use std::collections::HashMap;
 
 use crate::model::{Position, PositionError, Spot, Variant};
 
-use super::Land;
+use super::{compact, Land};
 
 impl Land {
     /// The land as a labelled position (normal play): spots numbered from 1
@@ -56,45 +55,27 @@ pub fn lands_position(lands: &[Land]) -> Result<Position, PositionError> {
     let mut regions: Vec<Vec<Vec<Spot>>> = Vec::new();
     let mut degrees: Vec<u8> = vec![0];
     for land in lands {
-        let text = land.to_string();
         // Letters name spots within one land only.
-        let mut letters: HashMap<&str, Spot> = HashMap::new();
-        for region_text in text.split('|') {
-            let mut region = Vec::new();
-            // Every boundary ends with `.`: the piece after the last is empty.
-            for boundary_text in region_text.split('.').filter(|b| !b.is_empty()) {
-                let mut boundary = Vec::new();
-                let mut rest = boundary_text;
-                while let Some(c) = rest.chars().next() {
-                    let len = if c == '{' {
-                        rest.find('}').map_or(rest.len(), |i| i + 1)
-                    } else {
-                        c.len_utf8()
-                    };
-                    let (site, tail) = rest.split_at(len);
-                    rest = tail;
+        let mut letters: HashMap<u8, Spot> = HashMap::new();
+        for region in compact::parse_land_unchecked(land.as_bytes()) {
+            let mut sites = Vec::with_capacity(region.len());
+            for boundary in region {
+                let mut spots = Vec::with_capacity(boundary.len());
+                for x in boundary {
                     let mut new_spot = |degree: u8| {
                         degrees.push(degree);
                         (degrees.len() - 1) as Spot
                     };
-                    let spot = match site {
-                        "0" => new_spot(0),
-                        "1" => new_spot(1),
-                        "2" => new_spot(2),
-                        letter => match letters.get(letter) {
-                            Some(&s) => s,
-                            None => {
-                                let s = new_spot(2);
-                                letters.insert(letter, s);
-                                s
-                            }
-                        },
-                    };
-                    boundary.push(spot);
+                    spots.push(if compact::is_letter(x) {
+                        *letters.entry(x).or_insert_with(|| new_spot(2))
+                    } else {
+                        // `0`, `1`, `2`: a spot of that degree, listed once.
+                        new_spot(x)
+                    });
                 }
-                region.push(boundary);
+                sites.push(spots);
             }
-            regions.push(region);
+            regions.push(sites);
         }
     }
     Position::new_abbreviated(regions, degrees, Variant::Normal)
@@ -156,11 +137,13 @@ mod tests {
 
     #[test]
     fn letters_beyond_52_are_read() {
-        // 53 boundaries `2x2x` in one region: the land's text names its
-        // 53rd letter `{52}`.
+        // 53 boundaries `2x2x` in one region: the solver's older text names
+        // its 53rd letter `{52}`, GLOP 2 an extended letter `&..;`.
         let text: String = (0..53).map(|k| format!("2{{{k}}}2{{{k}}}.")).collect();
         let big: Land = text.parse().unwrap();
-        assert!(big.to_string().contains("{52}"), "{big}");
+        assert!(compact::land_text(big.as_bytes()).contains("{52}"));
+        assert!(big.to_string().contains(['&', ';']), "{big}");
+        assert_eq!(big.to_string().parse::<Land>().unwrap(), big);
         let q = big.to_position().unwrap();
         assert_eq!(q.live_spots().count(), 53 * 3);
         assert_eq!(decompose(&q).unwrap(), vec![big.clone()]);
