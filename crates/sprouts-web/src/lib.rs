@@ -269,6 +269,11 @@ fn read_as(text: &str, variant: Option<Variant>) -> Result<Input, Failure> {
             if u64::from(game.header.spots) + game.moves.len() as u64 > u64::from(MAX_SPOTS) {
                 return Err(too_many());
             }
+            // A game with no spot has no move and nothing to draw: a slip,
+            // not a game anyone plays.
+            if game.header.spots == 0 {
+                return Err(bad("a game needs at least one spot"));
+            }
             let replay = game.replay().map_err(|e| bad(e.to_string()))?;
             Ok(Input::Game(Box::new(replay)))
         }

@@ -632,6 +632,16 @@ async fn positions_in_every_notation() {
             .0,
         StatusCode::BAD_REQUEST
     );
+    for text in ["0", "0+", "0- 1(1)1"] {
+        assert_eq!(
+            error("/api/show", serde_json::json!({ "text": text })).await,
+            (
+                StatusCode::BAD_REQUEST,
+                "a game needs at least one spot".to_string()
+            ),
+            "{text}"
+        );
+    }
     assert_eq!(
         error("/api/show", serde_json::json!({"text": "  "})).await,
         (

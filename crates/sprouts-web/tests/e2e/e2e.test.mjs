@@ -122,6 +122,8 @@ test("a 3-spot game against the computer, in headless Chromium", async () => {
     await page.locator("#play").click();
     await page.waitForFunction(() => document.getElementById("status").dataset.moves === "2", null, { timeout: 30000 });
     assert.match(await page.textContent("#wgosa"), /^WGOSA: 3\+ 1\(4\)2 \S+$/);
+    // The move played leaves the box.
+    assert.equal(await page.inputValue("#move"), "");
     await page.locator("#undo").click();
     await page.waitForFunction(() => document.getElementById("status").dataset.moves === "0", null, { timeout: 30000 });
     // An illegal typed move: a clear message, nothing played.
@@ -130,6 +132,8 @@ test("a 3-spot game against the computer, in headless Chromium", async () => {
     await page.waitForFunction(() => document.getElementById("error").textContent !== "", null, { timeout: 30000 });
     assert.match(await page.textContent("#error"), /1\(4\)9/);
     assert.equal((await status(page)).moves, 0);
+    // A refused move stays in the box, to be mended.
+    assert.equal(await page.inputValue("#move"), "1(4)9");
 
     // The analysis panel: off by default; on, it says the 3-spot start is a
     // win for the first player (AJS 1991) and lists winning moves, among
@@ -145,6 +149,7 @@ test("a 3-spot game against the computer, in headless Chromium", async () => {
     assert.equal(await page.getAttribute("#analysis", "data-outcome"), "win");
     assert.match(await page.textContent("#an-outcome"), /^win for the first player/);
     assert.equal(await page.textContent("#an-nimber"), "1");
+    assert.equal(await page.isVisible("#an-nimber-row"), true);
     const winning = await page.$$eval("#an-moves button.win", (bs) => bs.map((b) => b.textContent));
     assert.ok(winning.length >= 1, "no winning move listed");
     assert.ok(winning.includes("1(4)2 · 1<4>2 · 1-4-2"), winning.join(" | "));
@@ -220,6 +225,17 @@ test("a 3-spot game against the computer, in headless Chromium", async () => {
     assert.equal(canonical[0].length, end.moves);
     assert.deepEqual(canonical[1], canonical[0]);
     assert.deepEqual(canonical[2], canonical[0]);
+
+    // Misère play: the panel gives the outcome (3 spots: a loss for the
+    // player to move) and no nimber row, nimbers being a normal-play idea.
+    await page.locator("#who").selectOption("none");
+    await page.locator("#misere").check();
+    await page.locator("#new").click();
+    await page.waitForFunction(() => document.getElementById("status").dataset.moves === "0");
+    await analysed(0);
+    assert.equal(await page.getAttribute("#analysis", "data-outcome"), "loss");
+    assert.equal(await page.isVisible("#an-nimber-row"), false);
+    await page.locator("#misere").uncheck();
 
     await page.screenshot({ path: path.join(out, "sprouts-e2e.png"), fullPage: true });
     assert.deepEqual(pageErrors, []);
