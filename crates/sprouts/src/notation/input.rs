@@ -26,7 +26,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::model::{Position, Variant};
+use crate::model::{Position, Variant, MAX_SPOT};
 use crate::notation::error::PositionTextError;
 use crate::notation::neoglop::{Label, NeoGlop};
 use crate::notation::transcript::{starts_game, Transcript, TranscriptError};
@@ -67,16 +67,24 @@ impl PositionNotation {
     /// The notation a position text is in: with `,` or `;`, Hoey; with `}`,
     /// or `]` but no `[`, GLOP 1.0; with `|`, `*` or `@`, GLOP 2; anything
     /// else neo-GLOP (which reads every GLOP 2 text without those marks).
+    /// One site with its Hoey mark (`4t`, `7o`: what the Hoey writer gives
+    /// for a position whose one live spot is listed once) is Hoey: it is no
+    /// neo-GLOP text (a letter there occurs twice).
     ///
     /// ```
     /// use sprouts::notation::PositionNotation as P;
     /// assert_eq!(P::detect("1,2;5"), P::Hoey);
+    /// assert_eq!(P::detect("7o"), P::Hoey);
     /// assert_eq!(P::detect("0.0.AB.}AB.}]!"), P::Glop1);
     /// assert_eq!(P::detect("0*3"), P::Glop2);
     /// assert_eq!(P::detect("0.0.AB/AB"), P::Neoglop);
     /// ```
     pub fn detect(text: &str) -> PositionNotation {
-        if text.contains([',', ';']) {
+        let marked_site = |t: &str| {
+            t.strip_suffix(['t', 'o'])
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        };
+        if text.contains([',', ';']) || marked_site(text.trim()) {
             PositionNotation::Hoey
         } else if text.contains('}') || (text.contains(']') && !text.contains('[')) {
             PositionNotation::Glop1
@@ -168,6 +176,8 @@ pub struct InputError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum InputErrorKind {
     Empty,
+    /// A bare number (the whole text) too large to be a number of spots.
+    TooManySpots(String),
     SeveralGames(usize),
     Game(TranscriptError),
     Position(PositionNotation, PositionTextError),
@@ -199,6 +209,11 @@ impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             InputErrorKind::Empty => f.write_str("empty input: give a game or a position"),
+            InputErrorKind::TooManySpots(n) => write!(
+                f,
+                "{n}: a bare number is the start of a game with that many spots, and a game has fewer than {}; to read it as a position, say its notation",
+                MAX_SPOT / 4
+            ),
             InputErrorKind::SeveralGames(n) => write!(f, "{n} games given; give one at a time"),
             InputErrorKind::Game(e) => e.fmt(f),
             // The words Hoey position errors always had.
@@ -241,6 +256,14 @@ pub fn read_input(text: &str, notation: Option<PositionNotation>) -> Result<Inpu
         return Err(error(InputErrorKind::Empty));
     };
     if notation.is_none() && starts_game(first_line) {
+        let bare = text.trim_end_matches(['+', '-']);
+        if !bare.is_empty()
+            && bare.bytes().all(|b| b.is_ascii_digit())
+            && bare.parse::<u32>().map_or(true, |n| n >= MAX_SPOT / 4)
+        {
+            let shown = super::error::quote(bare).into_owned();
+            return Err(error(InputErrorKind::TooManySpots(shown)));
+        }
         let mut games =
             Transcript::read_all(text, None).map_err(|e| error(InputErrorKind::Game(e)))?;
         if games.len() > 1 {
