@@ -236,6 +236,10 @@ impl std::error::Error for InputError {
     }
 }
 
+/// How programs show a position whose text is empty (no region where a move
+/// is left); [`read_input`] reads it back as that position.
+pub const NO_LIVE_REGION: &str = "(no live region)";
+
 /// Reads a game or a position (see the [module docs](self)). A byte-order
 /// mark and surrounding white space are ignored; an empty text, or several
 /// games, are errors.
@@ -255,6 +259,14 @@ pub fn read_input(text: &str, notation: Option<PositionNotation>) -> Result<Inpu
     let Some(first_line) = first_line else {
         return Err(error(InputErrorKind::Empty));
     };
+    if text == NO_LIVE_REGION {
+        let notation = notation.unwrap_or(PositionNotation::Hoey);
+        return Ok(Input::Position {
+            position: hoey::parse_position("").expect("the empty position"),
+            notation,
+            label: None,
+        });
+    }
     if notation.is_none() && starts_game(first_line) {
         let bare = text.trim_end_matches(['+', '-']);
         if !bare.is_empty()
