@@ -10,7 +10,8 @@ use sprouts::model::{Position, Purvis};
 /// Printed in text output for a position whose text is empty: an abbreviated
 /// position with no region where a move is left (the game is over), or a
 /// position with no region at all. JSON output keeps the empty string.
-pub const NO_LIVE_REGION: &str = "(no live region)";
+/// Every command reads it back as that position.
+pub use sprouts::notation::NO_LIVE_REGION;
 
 /// The position in Hoey notation, full or abbreviated, as JSON carries it
 /// (possibly empty).

@@ -290,3 +290,43 @@ fn messages_quote_user_text_short() {
         )
     );
 }
+
+/// What the commands write for a position reads back: `(no live region)`
+/// (the text output of an empty position) was read as neo-GLOP ("neoglop
+/// position: at byte 3: expected a site or ')', found ' '"), and the Hoey
+/// text `1o` of GLOP's `1.}]!` as neo-GLOP too ("expected a site, '(' or
+/// '[', found '1'"). A bare number too large for a game said "expected a
+/// number of spots below 262144, found '1'".
+#[test]
+fn written_positions_read_back() {
+    let end = ok(&["replay", "1+ 1-2-1; 1-3-2"], "");
+    assert_eq!(end, "(no live region)\n");
+    assert_eq!(ok(&["position", "canon", end.trim()], ""), end);
+    assert_eq!(ok(&["moves", "--count", end.trim()], ""), "0\n");
+    assert_eq!(
+        ok(&["solve", "--no-db", "--json", end.trim()], "")
+            .split(",\"seconds\"")
+            .next()
+            .unwrap(),
+        "{\"variant\":\"normal\",\"outcome\":\"loss\",\"nimber\":0"
+    );
+    let one = ok(&["position", "convert", "--to", "hoey", "1.}]!"], "");
+    assert_eq!(one, "1o\n");
+    assert_eq!(
+        ok(
+            &["position", "convert", "--json", "--to", "glop1", one.trim()],
+            ""
+        ),
+        "{\"from\":\"hoey\",\"to\":\"glop1\",\"text\":\"1.}]!\",\"canonical\":\"1\"}\n"
+    );
+    let big = ok(&["position", "convert", "--to", "neoglop", "<12>32"], "");
+    assert_eq!(big, "1212122\n");
+    assert_eq!(
+        fails(&["position", "canon", big.trim()], b""),
+        "sprouts: 1212122: a bare number is the start of a game with that many spots, and a game has fewer than 262144; to read it as a position, say its notation"
+    );
+    assert_eq!(
+        ok(&["position", "canon", "--from", "neoglop", big.trim()], ""),
+        "1212212\n"
+    );
+}

@@ -26,7 +26,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::model::{Position, Variant};
+use crate::model::{Position, Variant, MAX_SPOT};
 use crate::notation::error::PositionTextError;
 use crate::notation::neoglop::{Label, NeoGlop};
 use crate::notation::transcript::{starts_game, Transcript, TranscriptError};
@@ -76,11 +76,16 @@ impl PositionNotation {
     /// per land), which means the same in neo-GLOP, and a Hoey text of lone
     /// spots numbered with the digits 0, 1 and 2 only (`1`, `2/10`), which
     /// is a neo-GLOP text too: name the notation to read it as Hoey.
+    /// One site with its Hoey mark (`1t`, `2o`: what the Hoey writer gives
+    /// for a position whose one live spot is listed once) is Hoey too: it
+    /// is no neo-GLOP text (a letter there occurs twice).
     ///
     /// ```
     /// use sprouts::notation::PositionNotation as P;
     /// assert_eq!(P::detect("1,2;5"), P::Hoey);
     /// assert_eq!(P::detect("3/5"), P::Hoey);
+    /// assert_eq!(P::detect("7o"), P::Hoey);
+    /// assert_eq!(P::detect("1t"), P::Hoey);
     /// assert_eq!(P::detect("0.0.AB.}AB.}]!"), P::Glop1);
     /// assert_eq!(P::detect("&AA;&AB;.}&AA;&AB;.}]!"), P::Glop1);
     /// assert_eq!(P::detect("0*3"), P::Glop2);
@@ -88,7 +93,11 @@ impl PositionNotation {
     /// assert_eq!(P::detect("^rs^&Xa;&Xb;:rs:rs.&Xa;&Xb;"), P::Neoglop);
     /// ```
     pub fn detect(text: &str) -> PositionNotation {
-        if has_hoey_marks(text) {
+        let marked_site = |t: &str| {
+            t.strip_suffix(['t', 'o'])
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        };
+        if has_hoey_marks(text) || marked_site(text.trim()) {
             PositionNotation::Hoey
         } else if text.contains('}') || (text.contains(']') && !text.contains('[')) {
             PositionNotation::Glop1
@@ -217,6 +226,8 @@ pub struct InputError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum InputErrorKind {
     Empty,
+    /// A bare number (the whole text) too large to be a number of spots.
+    TooManySpots(String),
     SeveralGames(usize),
     Game(TranscriptError),
     Position(PositionNotation, PositionTextError),
@@ -248,6 +259,11 @@ impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
             InputErrorKind::Empty => f.write_str("empty input: give a game or a position"),
+            InputErrorKind::TooManySpots(n) => write!(
+                f,
+                "{n}: a bare number is the start of a game with that many spots, and a game has fewer than {}; to read it as a position, say its notation",
+                MAX_SPOT / 4
+            ),
             InputErrorKind::SeveralGames(n) => write!(f, "{n} games given; give one at a time"),
             InputErrorKind::Game(e) => e.fmt(f),
             // The words Hoey position errors always had.
@@ -270,6 +286,10 @@ impl std::error::Error for InputError {
     }
 }
 
+/// How programs show a position whose text is empty (no region where a move
+/// is left); [`read_input`] reads it back as that position.
+pub const NO_LIVE_REGION: &str = "(no live region)";
+
 /// Reads a game or a position (see the [module docs](self)). A byte-order
 /// mark and surrounding white space are ignored; an empty text, or several
 /// games, are errors.
@@ -289,7 +309,23 @@ pub fn read_input(text: &str, notation: Option<PositionNotation>) -> Result<Inpu
     let Some(first_line) = first_line else {
         return Err(error(InputErrorKind::Empty));
     };
+    if text == NO_LIVE_REGION {
+        let notation = notation.unwrap_or(PositionNotation::Hoey);
+        return Ok(Input::Position {
+            position: hoey::parse_position("").expect("the empty position"),
+            notation,
+            label: None,
+        });
+    }
     if notation.is_none() && starts_game(first_line) {
+        let bare = text.trim_end_matches(['+', '-']);
+        if !bare.is_empty()
+            && bare.bytes().all(|b| b.is_ascii_digit())
+            && bare.parse::<u32>().map_or(true, |n| n >= MAX_SPOT / 4)
+        {
+            let shown = super::error::quote(bare).into_owned();
+            return Err(error(InputErrorKind::TooManySpots(shown)));
+        }
         let mut games =
             Transcript::read_all(text, None).map_err(|e| error(InputErrorKind::Game(e)))?;
         if games.len() > 1 {

@@ -30,6 +30,6 @@ pub mod transcript;
 pub mod wgosa;
 
 pub use error::{quote, GameError, PositionTextError, ResolveError, SyntaxError};
-pub use input::{read_input, Input, InputError, PositionNotation};
+pub use input::{read_input, Input, InputError, PositionNotation, NO_LIVE_REGION};
 pub use notation_kind::Notation;
 pub use replay::{Replay, ReplayedMove};
