@@ -91,11 +91,11 @@ fn one(n: u32, variant: Variant, threads: usize) -> Result<Row> {
         let mut s = Solver::with_store(MemoryStore::default());
         let pos = Position::start(n, variant);
         let t = Instant::now();
-        let win = s.win(&pos).map_err(|e| anyhow!("{e}"))?;
+        let win = s.win(&pos)?;
         let seconds = t.elapsed().as_secs_f64();
         let (nimber, nimber_seconds) = if variant == Variant::Normal {
             let t = Instant::now();
-            let k = s.nimber(&pos).map_err(|e| anyhow!("{e}"))?;
+            let k = s.nimber(&pos)?;
             (Some(k), Some(t.elapsed().as_secs_f64()))
         } else {
             (None, None)

@@ -49,7 +49,7 @@ impl DbArgs {
     pub fn store(&self) -> Result<Backing> {
         Ok(match self.path()? {
             None => Backing::None(NoStore),
-            Some(p) => Backing::Db(Box::new(Db::open(&p).map_err(|e| anyhow!("{e}"))?)),
+            Some(p) => Backing::Db(Box::new(Db::open(&p)?)),
         })
     }
 }
@@ -173,8 +173,8 @@ pub fn run(args: &Args) -> Result<()> {
     let mut out = output::stdout();
     match &args.command {
         DbCommand::Stats { json } => {
-            let db = Db::open(&path).map_err(|e| anyhow!("{e}"))?;
-            let s = db.stats().map_err(|e| anyhow!("{e}"))?;
+            let db = Db::open(&path)?;
+            let s = db.stats()?;
             if *json {
                 let v = serde_json::json!({
                     "path": path.display().to_string(),
@@ -193,8 +193,8 @@ pub fn run(args: &Args) -> Result<()> {
             }
         }
         DbCommand::Export => {
-            let db = Db::open(&path).map_err(|e| anyhow!("{e}"))?;
-            for e in db.entries().map_err(|e| anyhow!("{e}"))? {
+            let db = Db::open(&path)?;
+            for e in db.entries()? {
                 writeln!(out, "{}", export_line(&e)?)?;
             }
         }
@@ -210,7 +210,7 @@ pub fn run(args: &Args) -> Result<()> {
                 fs::read_to_string(file)
                     .with_context(|| format!("cannot read {}", file.display()))?
             };
-            let mut db = Db::open(&path).map_err(|e| anyhow!("{e}"))?;
+            let mut db = Db::open(&path)?;
             let mut n = 0u64;
             for (i, line) in text.lines().enumerate() {
                 if line.trim().is_empty() || line.starts_with('#') {
@@ -222,30 +222,23 @@ pub fn run(args: &Args) -> Result<()> {
                 }
                 n += 1;
             }
-            db.commit().map_err(|e| anyhow!("{e}"))?;
+            db.commit()?;
             writeln!(out, "imported\t{n}")?;
         }
         DbCommand::Verify => {
-            let entries = Db::open(&path)
-                .map_err(|e| anyhow!("{e}"))?
-                .entries()
-                .map_err(|e| anyhow!("{e}"))?;
-            let db = Db::open_read_only(&path).map_err(|e| anyhow!("{e}"))?;
+            let entries = Db::open(&path)?.entries()?;
+            let db = Db::open_read_only(&path)?;
             let mut solver = Solver::with_store(Stacked::new(db));
             let mut bad = 0u64;
             for e in &entries {
                 let ok = match e {
                     Entry::Normal(k, v) => {
-                        let land = Land::from_bytes(k).map_err(|e| anyhow!("{e}"))?;
-                        solver
-                            .verify_normal(&land, *v)
-                            .map_err(|e| anyhow!("{e}"))?
+                        let land = Land::from_bytes(k)?;
+                        solver.verify_normal(&land, *v)?
                     }
                     Entry::Misere(k, w) => {
-                        let lands = split_position_key(k).map_err(|e| anyhow!("{e}"))?;
-                        solver
-                            .verify_misere(&lands, *w)
-                            .map_err(|e| anyhow!("{e}"))?
+                        let lands = split_position_key(k)?;
+                        solver.verify_misere(&lands, *w)?
                     }
                 };
                 if !ok {
@@ -275,9 +268,7 @@ fn glop2_of(lands: &[Land]) -> Result<String> {
 
 /// One exported line.
 fn export_line(e: &Entry) -> Result<String> {
-    let land = |k: &[u8]| -> Result<String> {
-        Ok(Land::from_bytes(k).map_err(|e| anyhow!("{e}"))?.to_string())
-    };
+    let land = |k: &[u8]| -> Result<String> { Ok(Land::from_bytes(k)?.to_string()) };
     Ok(match e {
         Entry::Normal(k, NormalEntry::Nimber(n)) => format!("{}\tnimber {n}", land(k)?),
         Entry::Normal(k, NormalEntry::NotIn(bits)) => {
@@ -288,7 +279,7 @@ fn export_line(e: &Entry) -> Result<String> {
             format!("{}\tnot {}", land(k)?, heaps.join(","))
         }
         Entry::Misere(k, w) => {
-            let lands = split_position_key(k).map_err(|e| anyhow!("{e}"))?;
+            let lands = split_position_key(k)?;
             format!(
                 "{}\tmisere {}",
                 glop2_of(&lands)?,
@@ -306,11 +297,11 @@ fn import_lands(text: &str) -> Result<Vec<Land>> {
     if text.ends_with('.') || text.contains('{') {
         return text
             .split('+')
-            .map(|t| t.parse::<Land>().map_err(|e| anyhow!("{e}")))
+            .map(|t| t.parse::<Land>().map_err(anyhow::Error::from))
             .collect();
     }
     let pos = glop2::parse_position(text).map_err(|e| anyhow!("glop2 position: {e}"))?;
-    decompose(&pos).map_err(|e| anyhow!("{e}"))
+    Ok(decompose(&pos)?)
 }
 
 /// Reads one exported line.

@@ -4,7 +4,7 @@ use std::fs;
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Context, Result};
 use sprouts::draw::{completed, draw, SvgOptions};
 use sprouts::model::Position;
 use sprouts::notation::transcript::Transcript;
@@ -85,7 +85,7 @@ fn choose(args: &Args, source: &Source) -> Result<(Position, Option<u32>, Option
             if args.game.is_some() || args.move_number.is_some() {
                 bail!("--game and --move need a game, not a position");
             }
-            let given = input::given(i, false).map_err(|e| source.error(format!("{e:#}")))?;
+            let given = input::given(i, false).map_err(|e| source.error(crate::message(&e)))?;
             return Ok((completed(given.position().clone()), None, None));
         }
         Ok(Input::Game(t)) if args.notation.is_none() => vec![t],
@@ -141,7 +141,7 @@ pub fn run(args: &Args) -> Result<()> {
         (None, None) => input::source("-")?,
     };
     let (pos, highlight, caption) = choose(args, &source)?;
-    let drawing = draw(&pos).map_err(|e| anyhow!("{e}"))?;
+    let drawing = draw(&pos)?;
     let svg = drawing.to_svg(&SvgOptions {
         highlight,
         title: if args.no_caption { None } else { caption },

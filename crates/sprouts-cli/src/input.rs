@@ -122,7 +122,7 @@ impl Source {
     pub fn read(&self, from: Option<Format>, misere: bool) -> Result<Given> {
         let input = read_input(&self.text, from.map(Format::notation))
             .map_err(|e| self.error(e.to_string()))?;
-        given(input, misere).map_err(|e| self.error(format!("{e:#}")))
+        given(input, misere).map_err(|e| self.error(crate::message(&e)))
     }
 
     /// A message about the text, naming its file when it came from one.
@@ -157,7 +157,7 @@ pub fn given(input: Input, misere: bool) -> Result<Given> {
                     t.header.variant.sign()
                 );
             }
-            let replay = t.replay().map_err(|e| anyhow!("{e}"))?;
+            let replay = t.replay()?;
             Ok(Given::Game(Box::new(replay), t.notation))
         }
         Input::Position {

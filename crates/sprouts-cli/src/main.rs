@@ -94,7 +94,7 @@ fn main() -> ExitCode {
         // Each bad game already has its line on standard error.
         Err(e) if e.downcast_ref::<replay::Reported>().is_some() => ExitCode::FAILURE,
         Err(e) => {
-            eprintln!("sprouts: {}", one_line(&format!("{e:#}")));
+            eprintln!("sprouts: {}", one_line(&message(&e)));
             ExitCode::FAILURE
         }
     }
@@ -105,6 +105,25 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
         c.downcast_ref::<io::Error>()
             .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
     })
+}
+
+/// The error and its causes, joined by `: `, each said once: the library's
+/// errors keep their cause (`source`) and already end their message with
+/// it (`move 3 (1-5-2): illegal: ...`), so a cause that ends the message so
+/// far is not repeated.
+pub(crate) fn message(e: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        if out.ends_with(&text) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(": ");
+        }
+        out.push_str(&text);
+    }
+    out
 }
 
 /// The message with control characters and line separators escaped, so
@@ -130,6 +149,22 @@ mod tests {
     fn cli_is_well_formed() {
         use clap::CommandFactory;
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn causes_are_said_once() {
+        use sprouts::notation::transcript::Transcript;
+        let g: Transcript = "2+ 1-3-2; 1-4-1=; 1-5-2".parse().unwrap();
+        let e = anyhow::Error::from(g.replay().unwrap_err());
+        assert_eq!(
+            message(&e),
+            "move 3 (1-5-2): illegal: spot 1 has no lives left"
+        );
+        let e = e.context("game.txt");
+        assert_eq!(
+            message(&e),
+            "game.txt: move 3 (1-5-2): illegal: spot 1 has no lives left"
+        );
     }
 
     #[test]

@@ -183,7 +183,7 @@ pub fn solve_error(e: sprouts::solve::SolveError, timeout: Option<f64>) -> anyho
             timeout.unwrap_or(0.0)
         )
     } else {
-        anyhow!("{e}")
+        anyhow::Error::from(e)
     }
 }
 
@@ -294,8 +294,7 @@ pub fn run(args: &Args) -> Result<()> {
             seconds: start.elapsed().as_secs_f64(),
             searched: solver.searched(),
             stored: solver.store().front().len(),
-            lands: decompose(&pos)
-                .map_err(|e| anyhow!("{e}"))?
+            lands: decompose(&pos)?
                 .iter()
                 // A land's text is GLOP 2.
                 .map(ToString::to_string)

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use proptest::prelude::*;
 use sprouts::draw::{draw, Drawing, Point, SvgOptions};
 use sprouts::model::{Position, Spot, Variant};
-use sprouts::notation::hoey::{parse_position, Game};
+use sprouts::notation::hoey::parse_position;
 use sprouts::notation::transcript::Transcript;
 mod random_positions;
 use random_positions::{random_move, Rng};
@@ -391,7 +391,7 @@ fn notes_examples_draw_and_read_back() {
         "4+ 1-5-2; 3-6-4; 5.1-7-6.3",
         "1+ 1-2-1",
     ] {
-        let replay = text.parse::<Game>().unwrap().replay().unwrap();
+        let replay = text.parse::<Transcript>().unwrap().replay().unwrap();
         for p in std::iter::once(replay.start().clone()).chain(replay.positions()) {
             if let Err(e) = check(&p) {
                 panic!("{text}: {}: {e}", p.to_hoey_full());

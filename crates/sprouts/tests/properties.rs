@@ -15,7 +15,8 @@ mod proptest_config;
 use proptest::prelude::*;
 use proptest_config::config;
 use sprouts::model::{Move, Position, Variant};
-use sprouts::notation::hoey::{parse_position, Game, HoeyMove};
+use sprouts::notation::hoey::{parse_position, HoeyMove};
+use sprouts::notation::transcript::Transcript;
 
 /// Number of legal moves as a u64 (small for games of at most 12 spots).
 fn count(p: &Position) -> u64 {
@@ -234,7 +235,7 @@ proptest! {
             .map(|(p, m)| HoeyMove::from_move(p, m).unwrap().to_string())
             .collect();
         let text = if texts.is_empty() { format!("{n}+") } else { format!("{n}+ {}", texts.join("; ")) };
-        let game: Game = text.parse().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+        let game: Transcript = text.parse().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
         let r = game.replay().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
         // The same moves: equal positions after dead parts are dropped (where
         // a move sends a dead boundary, or which of two equivalent sites it

@@ -2,7 +2,8 @@
 //! as regression tests once fixed. An open bug's test is `#[ignore]`d with
 //! the reason, and the property that found it may skip exactly that case.
 
-use sprouts::notation::hoey::{parse_position, Game, HoeyMove};
+use sprouts::notation::hoey::{parse_position, HoeyMove};
+use sprouts::notation::transcript::Transcript;
 
 /// Every finished game abbreviates to the empty text (all regions have
 /// fewer than two lives, NOTES section 5). `parse_position("")`, which its
@@ -11,7 +12,11 @@ use sprouts::notation::hoey::{parse_position, Game, HoeyMove};
 /// 0 regions should be 1 + 0 pieces".
 #[test]
 fn empty_abbreviation_reads_back() {
-    let r = "1+ 1-2-1; 1-3-2".parse::<Game>().unwrap().replay().unwrap();
+    let r = "1+ 1-2-1; 1-3-2"
+        .parse::<Transcript>()
+        .unwrap()
+        .replay()
+        .unwrap();
     let end = r.position();
     assert!(end.is_over());
     assert_eq!(end.to_hoey(), "");
@@ -32,7 +37,7 @@ fn empty_abbreviation_reads_back() {
 fn double_pivot_equal_sign_reads_back() {
     let p = parse_position("1,4,3/3,4,1,3,2").unwrap();
     let r = "2+ 1-3-2; 1-4-3<2"
-        .parse::<Game>()
+        .parse::<Transcript>()
         .unwrap()
         .replay()
         .unwrap();

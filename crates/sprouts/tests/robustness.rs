@@ -9,7 +9,8 @@ mod proptest_config;
 use proptest::prelude::*;
 use proptest_config::config;
 use sprouts::model::{Position, Variant};
-use sprouts::notation::hoey::{parse_position, Game, HoeyMove};
+use sprouts::notation::hoey::{parse_position, HoeyMove};
+use sprouts::notation::transcript::Transcript;
 
 /// Characters of the Hoey notations, transcripts, and white space (a regex
 /// class, for `concat!`).
@@ -131,7 +132,7 @@ fn exercise_move(text: &str, positions: &[Position]) {
 /// Reads a game and replays it, whatever its size (headers allow up to
 /// 262143 spots; a move costs the region it is drawn in).
 fn exercise_game(text: &str) {
-    let Ok(g) = text.parse::<Game>() else {
+    let Ok(g) = text.parse::<Transcript>() else {
         return;
     };
     let _ = g.to_string();
@@ -139,7 +140,7 @@ fn exercise_game(text: &str) {
         Ok(r) => {
             let written = r.to_hoey();
             let again = written
-                .parse::<Game>()
+                .parse::<Transcript>()
                 .expect("a replayed game's text reads");
             let r2 = again
                 .replay()
@@ -466,12 +467,12 @@ fn long_games_are_read() {
             .map(|i| format!("{}-{}-{}", 2 * i + 1, k + i + 1, 2 * i + 2))
             .collect();
         let text = format!("{k}+ (A - B*, long) {} II", moves.join("; "));
-        let g: Game = timed("game", text.len(), || text.parse().unwrap());
+        let g: Transcript = timed("game", text.len(), || text.parse().unwrap());
         assert_eq!(g.moves.len(), k as usize / 2);
         assert_eq!(g.to_string(), text);
         // White space between the moves.
         let text = format!("{k}+\n{}\n", moves.join(" ;\n\t "));
-        let g: Game = timed("game, white space", text.len(), || text.parse().unwrap());
+        let g: Transcript = timed("game, white space", text.len(), || text.parse().unwrap());
         assert_eq!(g.moves.len(), k as usize / 2);
     }
     // Replaying a long game (each move is resolved against the position, so
@@ -482,7 +483,7 @@ fn long_games_are_read() {
         .collect();
     let text = format!("{k}+ {}", moves.join("; "));
     let r = timed("replay", text.len(), || {
-        text.parse::<Game>().unwrap().replay().unwrap()
+        text.parse::<Transcript>().unwrap().replay().unwrap()
     });
     assert_eq!(r.moves().len(), k as usize / 2);
     assert_eq!(r.to_hoey(), text);
@@ -495,7 +496,7 @@ fn long_games_are_read() {
 #[test]
 fn largest_header_replays() {
     let text = "262143+ 1-262144-2; 3-262145-3>; 4-262146-262143";
-    let r = text.parse::<Game>().unwrap().replay().unwrap();
+    let r = text.parse::<Transcript>().unwrap().replay().unwrap();
     assert_eq!(r.moves().len(), 3);
     assert_eq!(r.to_hoey(), text);
     exercise_game(text);

@@ -44,7 +44,7 @@ fn check_resolves(template: &str, notation: Notation) -> Result<usize, TestCaseE
                 let back = notation.resolve(&canonical, &pos).unwrap();
                 prop_assert!(pos.same_move(&back, &m), "{} -> {}", text, canonical);
             }
-            Err(reason) => prop_assert!(!reason.is_empty()),
+            Err(reason) => prop_assert!(!reason.to_string().is_empty()),
         }
     }
     Ok(resolved)

@@ -5,7 +5,8 @@
 //! text the example writes.
 
 use sprouts::model::{Move, Position, SiteRef, Variant};
-use sprouts::notation::hoey::{parse_position, Game, HoeyMove};
+use sprouts::notation::hoey::{parse_position, HoeyMove};
+use sprouts::notation::transcript::Transcript;
 
 fn pos(text: &str) -> Position {
     parse_position(text).unwrap_or_else(|e| panic!("{text:?}: {e}"))
@@ -13,7 +14,7 @@ fn pos(text: &str) -> Position {
 
 fn replay(game: &str) -> Vec<Position> {
     let r = game
-        .parse::<Game>()
+        .parse::<Transcript>()
         .unwrap()
         .replay()
         .unwrap_or_else(|e| panic!("{game}: {e}"));
@@ -25,7 +26,7 @@ fn replay(game: &str) -> Vec<Position> {
 
 /// The canonical texts of a game's moves.
 fn canonical(game: &str) -> Vec<String> {
-    let r = game.parse::<Game>().unwrap().replay().unwrap();
+    let r = game.parse::<Transcript>().unwrap().replay().unwrap();
     r.moves().iter().map(|m| m.canonical.clone()).collect()
 }
 
@@ -494,7 +495,6 @@ fn notes_section_5_checked_examples() {
 /// the same position, so no notation needs a mark, and none is written.
 #[test]
 fn notes_section_4_same_move_in_two_regions() {
-    use sprouts::notation::transcript::Transcript;
     use sprouts::notation::Notation;
     let p = &replay("2+ 1-3-2; 1-4-2=")[2];
     // An independent check that the two drawings are one move: the model
@@ -532,7 +532,6 @@ fn notes_section_4_same_move_in_two_regions() {
 /// error lists them, written so that each names one, and says what to add.
 #[test]
 fn notes_section_4_region_ambiguity_lists_the_moves() {
-    use sprouts::notation::transcript::Transcript;
     let g = &Transcript::read_all("2+ 1(3)2 1(4)2 3(5)1", None).unwrap()[0];
     assert_eq!(
         g.replay().unwrap_err().to_string(),

@@ -22,8 +22,8 @@
 //!
 //! ```
 //! use sprouts::draw::{draw, SvgOptions};
-//! use sprouts::notation::hoey::Game;
-//! let end = "5+ 1-6-2; 3-7-4; 1-8-2>".parse::<Game>().unwrap().replay().unwrap();
+//! use sprouts::notation::transcript::Transcript;
+//! let end = "5+ 1-6-2; 3-7-4; 1-8-2>".parse::<Transcript>().unwrap().replay().unwrap();
 //! let drawing = draw(end.position()).unwrap();
 //! assert_eq!(drawing.spots().len(), 8);
 //! assert_eq!(drawing.lines().len(), 6);

@@ -128,12 +128,40 @@ impl fmt::Display for ResolveError {
 
 impl std::error::Error for ResolveError {}
 
-/// A game that cannot be replayed: which move (numbered from 1), its text,
-/// and why.
+/// Why a move text does not name a move: it does not follow its
+/// notation's grammar, or it does not name exactly one legal move.
 ///
 /// ```
-/// use sprouts::notation::hoey::Game;
-/// let g: Game = "2+ 1-3-2; 1-4-1=; 1-5-2".parse().unwrap();
+/// use sprouts::model::{Position, Variant};
+/// use sprouts::notation::{MoveTextError, Notation};
+/// let p = Position::start(2, Variant::Normal);
+/// let e = Notation::Hoey.resolve("1-x-2", &p).unwrap_err();
+/// assert!(matches!(e, MoveTextError::Syntax(_)));
+/// assert_eq!(e.to_string(), "at byte 2: expected a spot number, found 'x'");
+/// let e = Notation::Hoey.resolve("1-4-2", &p).unwrap_err();
+/// assert!(matches!(e, MoveTextError::Resolve(_)));
+/// assert_eq!(e.to_string(), "illegal: the new spot must be 3, not 4");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveTextError {
+    /// The text does not follow the notation's grammar.
+    #[error(transparent)]
+    Syntax(#[from] SyntaxError),
+    /// The text reads, but names no legal move or several.
+    #[error(transparent)]
+    Resolve(#[from] ResolveError),
+    /// The move the text names could not be played or written (not reached
+    /// for moves the readers resolve; kept rather than lost).
+    #[error(transparent)]
+    Move(#[from] crate::model::MoveError),
+}
+
+/// A game that cannot be replayed: which move (numbered from 1), its text,
+/// and why (the [`MoveTextError`], also its `source`).
+///
+/// ```
+/// use sprouts::notation::transcript::Transcript;
+/// let g: Transcript = "2+ 1-3-2; 1-4-1=; 1-5-2".parse().unwrap();
 /// let e = g.replay().unwrap_err();
 /// assert_eq!(e.to_string(), "move 3 (1-5-2): illegal: spot 1 has no lives left");
 /// assert_eq!(e.number(), 3);
@@ -142,30 +170,34 @@ impl std::error::Error for ResolveError {}
 pub struct GameError {
     number: usize,
     text: String,
-    reason: String,
+    cause: MoveTextError,
 }
 
 impl GameError {
     /// An error at move `number` (from 1) with text `text`.
     ///
     /// ```
-    /// use sprouts::notation::GameError;
-    /// let e = GameError::new(3, "1-8-7", "illegal: spot 7 has no lives left");
+    /// use sprouts::notation::{GameError, ResolveError};
+    /// let e = GameError::new(3, "1-8-7", ResolveError::illegal("spot 7 has no lives left"));
     /// assert_eq!(e.to_string(), "move 3 (1-8-7): illegal: spot 7 has no lives left");
     /// ```
-    pub fn new(number: usize, text: impl Into<String>, reason: impl fmt::Display) -> GameError {
+    pub fn new(
+        number: usize,
+        text: impl Into<String>,
+        cause: impl Into<MoveTextError>,
+    ) -> GameError {
         GameError {
             number,
             text: text.into(),
-            reason: reason.to_string(),
+            cause: cause.into(),
         }
     }
 
     /// The number of the move, from 1.
     ///
     /// ```
-    /// use sprouts::notation::GameError;
-    /// assert_eq!(GameError::new(3, "x", "y").number(), 3);
+    /// use sprouts::notation::{GameError, ResolveError};
+    /// assert_eq!(GameError::new(3, "x", ResolveError::illegal("y")).number(), 3);
     /// ```
     pub fn number(&self) -> usize {
         self.number
@@ -174,8 +206,8 @@ impl GameError {
     /// The move's text as written.
     ///
     /// ```
-    /// use sprouts::notation::GameError;
-    /// assert_eq!(GameError::new(3, "x", "y").text(), "x");
+    /// use sprouts::notation::{GameError, ResolveError};
+    /// assert_eq!(GameError::new(3, "x", ResolveError::illegal("y")).text(), "x");
     /// ```
     pub fn text(&self) -> &str {
         &self.text
@@ -184,11 +216,13 @@ impl GameError {
     /// Why the move fails.
     ///
     /// ```
-    /// use sprouts::notation::GameError;
-    /// assert_eq!(GameError::new(3, "x", "y").reason(), "y");
+    /// use sprouts::notation::{GameError, MoveTextError, ResolveError};
+    /// let e = GameError::new(3, "x", ResolveError::illegal("y"));
+    /// assert!(matches!(e.cause(), MoveTextError::Resolve(_)));
+    /// assert_eq!(e.cause().to_string(), "illegal: y");
     /// ```
-    pub fn reason(&self) -> &str {
-        &self.reason
+    pub fn cause(&self) -> &MoveTextError {
+        &self.cause
     }
 }
 
@@ -199,12 +233,16 @@ impl fmt::Display for GameError {
             "move {} ({}): {}",
             self.number,
             quote(&self.text),
-            self.reason
+            self.cause
         )
     }
 }
 
-impl std::error::Error for GameError {}
+impl std::error::Error for GameError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.cause)
+    }
+}
 
 /// A text that does not follow a notation's grammar: where (byte offset from
 /// the start of the text), what was expected, and what was found.
@@ -300,7 +338,14 @@ impl fmt::Display for PositionTextError {
     }
 }
 
-impl std::error::Error for PositionTextError {}
+impl std::error::Error for PositionTextError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PositionTextError::Syntax(e) => Some(e),
+            PositionTextError::Invalid(_) => None,
+        }
+    }
+}
 
 impl From<SyntaxError> for PositionTextError {
     fn from(e: SyntaxError) -> Self {
@@ -324,7 +369,7 @@ mod tests {
             quote(&wide),
             format!("{}... (200 bytes in all)", "é".repeat(60))
         );
-        let e = GameError::new(2, long, "illegal: there is no spot 1111");
+        let e = GameError::new(2, long, ResolveError::illegal("there is no spot 1111"));
         assert!(e.to_string().len() < 200, "{e}");
     }
 }

@@ -7,6 +7,7 @@ use crate::model::{Move, MoveError, Position};
 use crate::notation::hoey::HoeyMove;
 use crate::notation::lhp::LhpMove;
 use crate::notation::wgosa::WgosaMove;
+use crate::notation::MoveTextError;
 
 /// A move notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -47,24 +48,12 @@ impl Notation {
     /// assert_eq!(Notation::Lhp.write(&p, &m).unwrap(), "1<3>2");
     /// assert_eq!(Notation::Hoey.write(&p, &m).unwrap(), "1-3-2");
     /// ```
-    pub fn resolve(self, text: &str, pos: &Position) -> Result<Move, String> {
-        match self {
-            Notation::Hoey => text
-                .parse::<HoeyMove>()
-                .map_err(|e| e.to_string())?
-                .to_move(pos)
-                .map_err(|e| e.to_string()),
-            Notation::Wgosa => text
-                .parse::<WgosaMove>()
-                .map_err(|e| e.to_string())?
-                .to_move(pos)
-                .map_err(|e| e.to_string()),
-            Notation::Lhp => text
-                .parse::<LhpMove>()
-                .map_err(|e| e.to_string())?
-                .to_move(pos)
-                .map_err(|e| e.to_string()),
-        }
+    pub fn resolve(self, text: &str, pos: &Position) -> Result<Move, MoveTextError> {
+        Ok(match self {
+            Notation::Hoey => text.parse::<HoeyMove>()?.to_move(pos)?,
+            Notation::Wgosa => text.parse::<WgosaMove>()?.to_move(pos)?,
+            Notation::Lhp => text.parse::<LhpMove>()?.to_move(pos)?,
+        })
     }
 
     /// The canonical text of a legal move in this notation.

@@ -1,10 +1,8 @@
 //! A game replayed move by move, whatever notation it was written in.
 
-use std::fmt;
-
 use crate::model::{Move, Position};
-use crate::notation::error::GameError;
-use crate::notation::hoey::{Game, HoeyMove};
+use crate::notation::error::{GameError, MoveTextError};
+use crate::notation::hoey::HoeyMove;
 use crate::notation::transcript::{Header, Transcript, Winner};
 use crate::notation::Notation;
 
@@ -35,18 +33,18 @@ pub(crate) fn replay(
     header: &Header,
     winner: Option<Winner>,
     moves: &[String],
-    resolve: impl Fn(&str, &Position) -> Result<Move, String>,
+    resolve: impl Fn(&str, &Position) -> Result<Move, MoveTextError>,
 ) -> Result<Replay, GameError> {
     let start = Position::start(header.spots, header.variant);
     let mut pos = start.clone();
     let mut out = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
-        let fail = |reason: &dyn fmt::Display| GameError::new(i + 1, text.clone(), reason);
-        let m = resolve(text, &pos).map_err(|e| fail(&e))?;
+        let fail = |cause: MoveTextError| GameError::new(i + 1, text.clone(), cause);
+        let m = resolve(text, &pos).map_err(fail)?;
         let canonical = HoeyMove::from_move(&pos, &m)
-            .map_err(|e| fail(&e))?
+            .map_err(|e| fail(e.into()))?
             .to_string();
-        pos.play_in_place(&m).map_err(|e| fail(&e))?;
+        pos.play_in_place(&m).map_err(|e| fail(e.into()))?;
         out.push(ReplayedMove {
             text: text.clone(),
             canonical,
@@ -66,8 +64,8 @@ impl Replay {
     /// The header of the game.
     ///
     /// ```
-    /// use sprouts::notation::hoey::Game;
-    /// let r = "3- 1-4-2".parse::<Game>().unwrap().replay().unwrap();
+    /// use sprouts::notation::transcript::Transcript;
+    /// let r = "3- 1-4-2".parse::<Transcript>().unwrap().replay().unwrap();
     /// assert_eq!(r.header().spots, 3);
     /// ```
     pub fn header(&self) -> &Header {
@@ -77,8 +75,8 @@ impl Replay {
     /// The recorded result.
     ///
     /// ```
-    /// use sprouts::notation::{hoey::Game, transcript::Winner};
-    /// let r = "3+ 1-4-2 II".parse::<Game>().unwrap().replay().unwrap();
+    /// use sprouts::notation::transcript::{Transcript, Winner};
+    /// let r = "3+ 1-4-2 II".parse::<Transcript>().unwrap().replay().unwrap();
     /// assert_eq!(r.winner(), Some(Winner::Second));
     /// ```
     pub fn winner(&self) -> Option<Winner> {
@@ -88,8 +86,8 @@ impl Replay {
     /// The starting position.
     ///
     /// ```
-    /// use sprouts::notation::hoey::Game;
-    /// let r = "3+ 1-4-2".parse::<Game>().unwrap().replay().unwrap();
+    /// use sprouts::notation::transcript::Transcript;
+    /// let r = "3+ 1-4-2".parse::<Transcript>().unwrap().replay().unwrap();
     /// assert_eq!(r.start().next_spot(), 4);
     /// ```
     pub fn start(&self) -> &Position {
@@ -99,8 +97,8 @@ impl Replay {
     /// The moves, checked, with their canonical texts.
     ///
     /// ```
-    /// use sprouts::notation::hoey::Game;
-    /// let r = "3+ 2-4-1".parse::<Game>().unwrap().replay().unwrap();
+    /// use sprouts::notation::transcript::Transcript;
+    /// let r = "3+ 2-4-1".parse::<Transcript>().unwrap().replay().unwrap();
     /// assert_eq!(r.moves()[0].canonical, "1-4-2");
     /// ```
     pub fn moves(&self) -> &[ReplayedMove] {
@@ -110,8 +108,8 @@ impl Replay {
     /// The position after the last move.
     ///
     /// ```
-    /// use sprouts::notation::hoey::Game;
-    /// let r = "3+ 1-4-2".parse::<Game>().unwrap().replay().unwrap();
+    /// use sprouts::notation::transcript::Transcript;
+    /// let r = "3+ 1-4-2".parse::<Transcript>().unwrap().replay().unwrap();
     /// assert_eq!(r.position().to_hoey_full(), "1,4,2,4;3");
     /// ```
     pub fn position(&self) -> &Position {
@@ -121,8 +119,8 @@ impl Replay {
     /// The position after each move, in order (computed as it goes).
     ///
     /// ```
-    /// use sprouts::notation::hoey::Game;
-    /// let r = "3+ 1-4-2; 1-5-3".parse::<Game>().unwrap().replay().unwrap();
+    /// use sprouts::notation::transcript::Transcript;
+    /// let r = "3+ 1-4-2; 1-5-3".parse::<Transcript>().unwrap().replay().unwrap();
     /// let all: Vec<String> = r.positions().map(|p| p.to_hoey_full()).collect();
     /// assert_eq!(all, vec!["1,4,2,4;3", "1,5,3,5,1,4,2,4"]);
     /// ```
@@ -182,13 +180,14 @@ impl Replay {
     /// The game written canonically in Hoey notation.
     ///
     /// ```
-    /// use sprouts::notation::hoey::Game;
-    /// let r = "3+ (A - B*) 2-4-1 ; 3-5-1 I".parse::<Game>().unwrap().replay().unwrap();
+    /// use sprouts::notation::transcript::Transcript;
+    /// let r = "3+ (A - B*) 2-4-1 ; 3-5-1 I".parse::<Transcript>().unwrap().replay().unwrap();
     /// assert_eq!(r.to_hoey(), "3+ (A - B*) 1-4-2; 1-5-3 I");
     /// ```
     pub fn to_hoey(&self) -> String {
-        Game {
+        Transcript {
             header: self.header.clone(),
+            notation: Notation::Hoey,
             moves: self.moves.iter().map(|m| m.canonical.clone()).collect(),
             winner: self.winner,
         }

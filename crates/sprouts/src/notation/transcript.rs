@@ -13,6 +13,7 @@
 //! ```
 
 use std::fmt;
+use std::str::FromStr;
 
 use super::error::{GameError, SyntaxError};
 use super::notation_kind::Notation;
@@ -320,6 +321,43 @@ impl Transcript {
         replay::replay(&self.header, self.winner, &self.moves, |text, pos| {
             n.resolve(text, pos)
         })
+    }
+}
+
+/// Reads exactly one game, its notation detected from its moves (see
+/// [`Transcript::read_all`]).
+///
+/// ```
+/// use sprouts::notation::{transcript::Transcript, Notation};
+/// let g: Transcript = "5+ (Ann - Bob*) 1-6-2; 3-7-4; 1-8-2>; 3-9-4>1 II".parse().unwrap();
+/// assert_eq!((g.header.spots, g.notation, g.moves.len()), (5, Notation::Hoey, 4));
+/// assert_eq!(g.to_string(), "5+ (Ann - Bob*) 1-6-2; 3-7-4; 1-8-2>; 3-9-4>1 II");
+/// let e = "3+ 1(4)2\n3+ 1(4)2".parse::<Transcript>().unwrap_err();
+/// assert_eq!(e.to_string(), "game 2 (line 2): one game was expected, not several");
+/// ```
+impl FromStr for Transcript {
+    type Err = TranscriptError;
+
+    fn from_str(s: &str) -> Result<Transcript, TranscriptError> {
+        let mut games = Transcript::read_all(s, None)?;
+        match games.len() {
+            1 => Ok(games.pop().expect("one")),
+            0 => Err(TranscriptError {
+                game: 1,
+                line: 1,
+                reason: "no game: expected a header such as 5+".into(),
+            }),
+            _ => Err(TranscriptError {
+                game: 2,
+                line: s
+                    .lines()
+                    .enumerate()
+                    .filter(|(_, l)| starts_game(l))
+                    .nth(1)
+                    .map_or(1, |(n, _)| n + 1),
+                reason: "one game was expected, not several".into(),
+            }),
+        }
     }
 }
 

@@ -9,19 +9,19 @@
 //!   form; [`HoeyMove::to_move`] resolves it, [`HoeyMove::from_move`] writes
 //!   a move canonically.
 //! - Games: a transcript header (`5+` normal, `5-` misère, optional players),
-//!   moves separated by `;`, optional `I` / `II`. [`Game`], [`Replay`].
+//!   moves separated by `;`, optional `I` / `II`: a
+//!   [`Transcript`](crate::notation::transcript::Transcript) in Hoey
+//!   notation, the one game type of every notation, replayed as a [`Replay`].
 //!
 //! ```
-//! use sprouts::notation::hoey::{Game, HoeyMove};
-//! let replay = "5+ 1-6-2; 3-7-4; 1-8-2>; 3-9-4>1".parse::<Game>().unwrap().replay().unwrap();
+//! use sprouts::notation::transcript::Transcript;
+//! let replay = "5+ 1-6-2; 3-7-4; 1-8-2>; 3-9-4>1".parse::<Transcript>().unwrap().replay().unwrap();
 //! assert_eq!(replay.position().to_hoey_full(), "1,8,2,6/3,9,4,7;2,8,1,6/4,9,3,7;5");
 //! ```
 
-mod game;
 mod movetext;
 mod position;
 
 pub use crate::notation::replay::{Replay, ReplayedMove};
-pub use game::Game;
 pub use movetext::{Endpoint, HoeyMove, Separation};
 pub use position::parse_position;
