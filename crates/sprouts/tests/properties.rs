@@ -95,7 +95,7 @@ proptest! {
         }
     }
 
-    /// `same_outcome` (which reads only the regions the two moves are drawn
+    /// `same_effect` (which reads only the regions the two moves are drawn
     /// in) agrees with comparing the whole positions the moves leave, on
     /// pairs of moves that include every other drawing of the same move.
     #[test]
@@ -110,7 +110,7 @@ proptest! {
                 moves.push(p.reverse_move(&m));
             }
             let after: Vec<_> = moves.iter().map(|m| p.play(m).unwrap().reduced()).collect();
-            let outcomes: Vec<_> = moves.iter().map(|m| p.outcome(m).unwrap()).collect();
+            let outcomes: Vec<_> = moves.iter().map(|m| p.effect(m).unwrap()).collect();
             for x in 0..moves.len() {
                 let played = p.play(&moves[x]).unwrap();
                 prop_assert_eq!(p.degree_after(&outcomes[x], p.next_spot()), 2);
@@ -119,7 +119,7 @@ proptest! {
                 }
                 for y in 0..moves.len() {
                     prop_assert_eq!(
-                        p.same_outcome(&outcomes[x], &outcomes[y]),
+                        p.same_effect(&outcomes[x], &outcomes[y]),
                         after[x] == after[y],
                         "{:?} and {:?} in {}", moves[x], moves[y], p.to_hoey_full()
                     );

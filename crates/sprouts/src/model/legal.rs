@@ -137,7 +137,7 @@ impl Position {
     /// assert_eq!(p.equivalent_moves(&m).len(), 2);
     /// ```
     pub fn equivalent_moves(&self, m: &Move) -> Vec<Move> {
-        let Ok(target) = self.outcome(m) else {
+        let Ok(target) = self.effect(m) else {
             return Vec::new();
         };
         let (a, b) = target.ends();
@@ -179,8 +179,8 @@ impl Position {
                             continue;
                         }
                         if self
-                            .outcome(&mv)
-                            .is_ok_and(|o| self.same_outcome(&o, &target))
+                            .effect(&mv)
+                            .is_ok_and(|o| self.same_effect(&o, &target))
                         {
                             out.push(mv);
                         }

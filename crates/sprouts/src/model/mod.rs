@@ -20,7 +20,7 @@ mod reduce;
 
 pub use error::{MoveError, PositionError};
 pub use legal::LegalMoves;
-pub use moves::{Move, MoveKind, Outcome, Side, SiteRef};
+pub use moves::{Move, MoveEffect, MoveKind, Side, SiteRef};
 pub use position::{Boundary, Position, Region, Spot, Variant, MAX_SPOT};
 pub use purvis::Purvis;
 pub use reduce::{least_rotation, least_rotation_start, ReducedPosition};

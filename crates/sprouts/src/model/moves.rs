@@ -339,16 +339,16 @@ impl Position {
     /// or the rest of the position: the cost is the length of the new
     /// boundaries and the number of boundaries of the region. Readers and
     /// writers compare candidate moves this way
-    /// ([`Position::same_outcome`]) rather than by playing them.
+    /// ([`Position::same_effect`]) rather than by playing them.
     ///
     /// ```
     /// use sprouts::model::{Move, Position, SiteRef};
     /// let p = Position::start(2, Default::default());
-    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// let o = p.effect(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
     /// assert_eq!(o.right().core(), &[1, 3]);
     /// assert_eq!(o.left().unwrap().len(), 2);
     /// ```
-    pub fn outcome(&self, m: &Move) -> Result<Outcome<'_>, MoveError> {
+    pub fn effect(&self, m: &Move) -> Result<MoveEffect<'_>, MoveError> {
         self.check_move(m)?;
         let ends = self.endpoints(m).expect("checked");
         let (right_core, left_core) = self.new_boundaries(m, ends);
@@ -360,7 +360,7 @@ impl Position {
         } else {
             old.partition(|i| m.right.binary_search(i).is_ok())
         };
-        Ok(Outcome {
+        Ok(MoveEffect {
             region,
             index: m.region,
             ends,
@@ -377,10 +377,10 @@ impl Position {
     /// ```
     /// use sprouts::model::{Move, Position, SiteRef};
     /// let p = Position::start(2, Default::default());
-    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// let o = p.effect(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
     /// assert_eq!((p.degree_after(&o, 1), p.degree_after(&o, 2), p.degree_after(&o, 3)), (2, 0, 2));
     /// ```
-    pub fn degree_after(&self, o: &Outcome<'_>, s: Spot) -> u8 {
+    pub fn degree_after(&self, o: &MoveEffect<'_>, s: Spot) -> u8 {
         if s == o.new {
             2
         } else {
@@ -389,7 +389,7 @@ impl Position {
         }
     }
 
-    /// Whether two outcomes of moves of this position leave the same
+    /// Whether two effects of moves of this position leave the same
     /// position up to dead spots and Hoey 7a-7c, that is, whether the moves
     /// are the same move (NOTES.md section 2).
     ///
@@ -406,11 +406,11 @@ impl Position {
     /// use sprouts::model::{Move, Position, SiteRef};
     /// let p = Position::start(2, Default::default());
     /// // A loop on a lone spot: the other spot inside or outside is one move.
-    /// let inside = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![1])).unwrap();
-    /// let outside = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
-    /// assert!(p.same_outcome(&inside, &outside));
+    /// let inside = p.effect(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![1])).unwrap();
+    /// let outside = p.effect(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// assert!(p.same_effect(&inside, &outside));
     /// ```
-    pub fn same_outcome(&self, x: &Outcome<'_>, y: &Outcome<'_>) -> bool {
+    pub fn same_effect(&self, x: &MoveEffect<'_>, y: &MoveEffect<'_>) -> bool {
         let sorted = |(a, b): (Spot, Spot)| (a.min(b), a.max(b));
         if sorted(x.ends) != sorted(y.ends) || x.new != y.new {
             return false;
@@ -420,7 +420,7 @@ impl Position {
             if x.left_core.is_some() != y.left_core.is_some() {
                 return false;
             }
-            let live_old = |o: &Outcome<'_>, old: &[usize]| -> Vec<usize> {
+            let live_old = |o: &MoveEffect<'_>, old: &[usize]| -> Vec<usize> {
                 old.iter()
                     .copied()
                     .filter(|&i| {
@@ -431,7 +431,7 @@ impl Position {
                     })
                     .collect()
             };
-            let sides = |o: &Outcome<'_>| {
+            let sides = |o: &MoveEffect<'_>| {
                 let mut v = vec![(
                     reduced_boundary(&o.right_core, &degree),
                     live_old(o, &o.right_old),
@@ -447,7 +447,7 @@ impl Position {
         // Different regions: each move's new regions with the region the
         // other move is drawn in as it is here.
         let reduce_side = |s: Side<'_>| reduced_boundaries(s.boundaries(), &degree);
-        let made = |o: &Outcome<'_>, other: &Outcome<'_>| {
+        let made = |o: &MoveEffect<'_>, other: &MoveEffect<'_>| {
             let mut v: Vec<_> = std::iter::once(o.right())
                 .chain(o.left())
                 .filter_map(reduce_side)
@@ -511,7 +511,7 @@ impl Position {
     }
 }
 
-/// What a move makes of the region it is drawn in ([`Position::outcome`]),
+/// What a move makes of the region it is drawn in ([`Position::effect`]),
 /// read from the position without copying it: the region on the right of
 /// the new line and, for a move that splits the region, the one on its
 /// left. [`Position::play`] stores the right one at the move's region index
@@ -520,12 +520,12 @@ impl Position {
 /// ```
 /// use sprouts::model::{Move, Position, SiteRef};
 /// let p = Position::start(2, Default::default());
-/// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(1, 0), vec![])).unwrap();
+/// let o = p.effect(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(1, 0), vec![])).unwrap();
 /// assert_eq!((o.region(), o.ends(), o.new_spot()), (0, (1, 2), 3));
 /// assert!(o.left().is_none());
 /// ```
 #[derive(Clone, Debug)]
-pub struct Outcome<'a> {
+pub struct MoveEffect<'a> {
     region: &'a Region,
     index: usize,
     ends: (Spot, Spot),
@@ -537,13 +537,13 @@ pub struct Outcome<'a> {
     left_old: Vec<usize>,
 }
 
-impl<'a> Outcome<'a> {
+impl<'a> MoveEffect<'a> {
     /// The index of the region the move was drawn in.
     ///
     /// ```
     /// use sprouts::model::{Move, Position, SiteRef};
     /// let p = Position::start(1, Default::default());
-    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// let o = p.effect(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
     /// assert_eq!(o.region(), 0);
     /// ```
     pub fn region(&self) -> usize {
@@ -555,7 +555,7 @@ impl<'a> Outcome<'a> {
     /// ```
     /// use sprouts::model::{Move, Position, SiteRef};
     /// let p = Position::start(1, Default::default());
-    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// let o = p.effect(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
     /// assert_eq!(o.ends(), (1, 1));
     /// ```
     pub fn ends(&self) -> (Spot, Spot) {
@@ -567,7 +567,7 @@ impl<'a> Outcome<'a> {
     /// ```
     /// use sprouts::model::{Move, Position, SiteRef};
     /// let p = Position::start(1, Default::default());
-    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// let o = p.effect(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
     /// assert_eq!(o.new_spot(), 2);
     /// ```
     pub fn new_spot(&self) -> Spot {
@@ -580,7 +580,7 @@ impl<'a> Outcome<'a> {
     /// ```
     /// use sprouts::model::{Move, Position, SiteRef};
     /// let p = Position::start(2, Default::default());
-    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(1, 0), vec![])).unwrap();
+    /// let o = p.effect(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(1, 0), vec![])).unwrap();
     /// assert_eq!(o.right().core(), &[1, 3, 2, 3]);
     /// ```
     pub fn right(&self) -> Side<'_> {
@@ -596,7 +596,7 @@ impl<'a> Outcome<'a> {
     /// ```
     /// use sprouts::model::{Move, Position, SiteRef};
     /// let p = Position::start(1, Default::default());
-    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// let o = p.effect(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
     /// assert_eq!(o.left().unwrap().core(), &[1, 2]);
     /// ```
     pub fn left(&self) -> Option<Side<'_>> {
@@ -608,7 +608,7 @@ impl<'a> Outcome<'a> {
     }
 }
 
-/// One region a move makes ([`Outcome::right`], [`Outcome::left`]): its new
+/// One region a move makes ([`MoveEffect::right`], [`MoveEffect::left`]): its new
 /// boundary (the one through the new spot) and the boundaries of the old
 /// region it keeps.
 ///
@@ -616,7 +616,7 @@ impl<'a> Outcome<'a> {
 /// use sprouts::model::{Move, Position, SiteRef};
 /// let p = Position::start(3, Default::default());
 /// // A loop on 1 with 3 inside: the inside reads 1,4 and 3.
-/// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![2])).unwrap();
+/// let o = p.effect(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![2])).unwrap();
 /// let inside: Vec<&[u32]> = o.right().boundaries().collect();
 /// assert_eq!(inside, vec![&[1, 4][..], &[3][..]]);
 /// assert_eq!(o.right().spots().collect::<Vec<_>>(), vec![1, 4, 3]);
@@ -635,7 +635,7 @@ impl<'a> Side<'a> {
     /// ```
     /// use sprouts::model::{Move, Position, SiteRef};
     /// let p = Position::start(1, Default::default());
-    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// let o = p.effect(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
     /// assert_eq!(o.right().core(), &[1, 2]);
     /// ```
     pub fn core(self) -> &'a [Spot] {
@@ -648,7 +648,7 @@ impl<'a> Side<'a> {
     /// ```
     /// use sprouts::model::{Move, Position, SiteRef};
     /// let p = Position::start(2, Default::default());
-    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// let o = p.effect(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
     /// assert_eq!(o.left().unwrap().boundaries().count(), 2);
     /// ```
     pub fn boundaries(self) -> impl Iterator<Item = &'a [Spot]> {
@@ -664,7 +664,7 @@ impl<'a> Side<'a> {
     /// ```
     /// use sprouts::model::{Move, Position, SiteRef};
     /// let p = Position::start(2, Default::default());
-    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// let o = p.effect(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
     /// assert_eq!(o.right().len(), 1);
     /// ```
     #[allow(clippy::len_without_is_empty)] // never empty: the new boundary
@@ -677,7 +677,7 @@ impl<'a> Side<'a> {
     /// ```
     /// use sprouts::model::{Move, Position, SiteRef};
     /// let p = Position::start(2, Default::default());
-    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(1, 0), vec![])).unwrap();
+    /// let o = p.effect(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(1, 0), vec![])).unwrap();
     /// assert_eq!(o.right().spots().collect::<Vec<_>>(), vec![1, 3, 2, 3]);
     /// ```
     pub fn spots(self) -> impl Iterator<Item = Spot> + 'a {
@@ -689,7 +689,7 @@ impl<'a> Side<'a> {
     /// ```
     /// use sprouts::model::{Move, Position, SiteRef};
     /// let p = Position::start(2, Default::default());
-    /// let o = p.outcome(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
+    /// let o = p.effect(&Move::new(0, SiteRef::new(0, 0), SiteRef::new(0, 0), vec![])).unwrap();
     /// assert!(o.left().unwrap().contains(2) && !o.right().contains(2));
     /// ```
     pub fn contains(self, spot: Spot) -> bool {

@@ -69,8 +69,8 @@ impl Position {
     /// assert!(p.same_move(&a, &b));
     /// ```
     pub fn same_move(&self, a: &Move, b: &Move) -> bool {
-        match (self.outcome(a), self.outcome(b)) {
-            (Ok(x), Ok(y)) => self.same_outcome(&x, &y),
+        match (self.effect(a), self.effect(b)) {
+            (Ok(x), Ok(y)) => self.same_effect(&x, &y),
             _ => false,
         }
     }

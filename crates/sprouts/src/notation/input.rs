@@ -290,9 +290,13 @@ impl std::error::Error for InputError {
 /// is left); [`read_input`] reads it back as that position.
 pub const NO_LIVE_REGION: &str = "(no live region)";
 
-/// Reads a game or a position (see the [module docs](self)). A byte-order
-/// mark and surrounding white space are ignored; an empty text, or several
-/// games, are errors.
+/// Reads a game or a position: a text whose first line starts with a
+/// header (`14+`, `5-`, or a bare number such as `22`, the start of a game
+/// with that many spots) is a game; anything else is a position in the
+/// notation [`PositionNotation::detect`] finds. With `notation` given, the
+/// text is always a position in that notation. A byte-order mark and
+/// surrounding white space are ignored; an empty text, or several games,
+/// are errors.
 ///
 /// ```
 /// use sprouts::notation::read_input;

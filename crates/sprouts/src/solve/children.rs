@@ -66,7 +66,7 @@ pub(crate) struct Children {
 /// A child of a land, heap aside (read from its lands, each followed by
 /// END_LAND, as [`Children`] keeps them).
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum Kid<'a> {
+pub(crate) enum ChildLands<'a> {
     /// No land left: the child is the node's heap alone.
     Heap,
     /// One land (the node's heap goes with it).
@@ -135,13 +135,13 @@ impl Children {
 
     /// Child `i` as the search scores it (its first land's end was found
     /// as its lives were counted, see [`Children::push`]).
-    pub(crate) fn kid(&self, i: usize) -> Kid<'_> {
+    pub(crate) fn child_lands(&self, i: usize) -> ChildLands<'_> {
         let s = self.spans[i];
         let child = s.of(&self.bytes);
         match s.first {
-            NO_LAND => Kid::Heap,
-            f if f as usize + 1 == child.len() => Kid::One(&child[..f as usize]),
-            _ => Kid::Sum(child),
+            NO_LAND => ChildLands::Heap,
+            f if f as usize + 1 == child.len() => ChildLands::One(&child[..f as usize]),
+            _ => ChildLands::Sum(child),
         }
     }
 
@@ -1280,11 +1280,11 @@ mod tests {
         assert_eq!(got, [&[][..], a, one, zero, two_lands]);
         // Each child's kind, as kept: no land, one land (its key without
         // END_LAND), or the whole sum.
-        assert!(matches!(ch.kid(0), Kid::Heap));
-        assert!(matches!(ch.kid(2), Kid::One(l) if l == &one[..3]));
-        assert!(matches!(ch.kid(3), Kid::One(l) if l == &zero[..3]));
-        assert!(matches!(ch.kid(1), Kid::One(l) if l == &a[..4]));
-        assert!(matches!(ch.kid(4), Kid::Sum(l) if l == two_lands));
+        assert!(matches!(ch.child_lands(0), ChildLands::Heap));
+        assert!(matches!(ch.child_lands(2), ChildLands::One(l) if l == &one[..3]));
+        assert!(matches!(ch.child_lands(3), ChildLands::One(l) if l == &zero[..3]));
+        assert!(matches!(ch.child_lands(1), ChildLands::One(l) if l == &a[..4]));
+        assert!(matches!(ch.child_lands(4), ChildLands::Sum(l) if l == two_lands));
         // The same children by key (bytes) for `land_children`.
         ch.sort_by_keys();
         let keys: Vec<&[u8]> = ch.iter().collect();

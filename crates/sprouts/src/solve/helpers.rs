@@ -3,7 +3,7 @@
 //! The search runs on the solver's own thread, as it would alone. As it
 //! goes down, it posts at each depth of its path the couple (land + heap)
 //! it would most likely search next there: the unproved child with the
-//! second smallest disproof number (see `Solver::mid_at`; when that child
+//! second smallest disproof number (see `Solver::mid_at_depth`; when that child
 //! changes, the new one is posted too). Each helper, a solver of its own
 //! on its own thread, takes the shallowest posted couple among those the
 //! fewest helpers took (the most work the search is likely to need),

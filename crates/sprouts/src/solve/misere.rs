@@ -73,7 +73,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// The keys of a position's children (from the table, or generated).
     fn misere_kids(&mut self, key: &[u8]) -> Result<Arc<[Box<[u8]>]>, SolveError> {
-        if let Some(k) = self.mt.get(key).and_then(|n| n.kids.as_ref()) {
+        if let Some(k) = self.misere_table.get(key).and_then(|n| n.kids.as_ref()) {
             return Ok(k.clone());
         }
         self.searched += 1;
@@ -101,7 +101,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         let bytes = key.len() + 64 + out.iter().map(|k| k.len() + 32).sum::<usize>();
         let kids: Arc<[Box<[u8]>]> = out.into();
         self.make_room(bytes);
-        self.mt.entry(key.into()).or_default().kids = Some(kids.clone());
+        self.misere_table.entry(key.into()).or_default().kids = Some(kids.clone());
         Ok(kids)
     }
 
@@ -113,7 +113,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         match self.store.get_misere(key) {
             Some(true) => WIN,
             Some(false) => LOSS,
-            None => match self.mt.get(key).and_then(|n| n.numbers) {
+            None => match self.misere_table.get(key).and_then(|n| n.numbers) {
                 Some((pn, dn)) => Score { pn, dn },
                 None => estimate(key),
             },
@@ -136,13 +136,13 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             let step = match Step::of(&scores, th_pn, th_dn) {
                 Step::Proved(win) => {
                     self.store.put_misere(key, win);
-                    if let Some(n) = self.mt.get_mut(key) {
+                    if let Some(n) = self.misere_table.get_mut(key) {
                         n.numbers = None;
                     }
                     return Ok(());
                 }
                 Step::Over(pn, dn) => {
-                    match self.mt.get_mut(key) {
+                    match self.misere_table.get_mut(key) {
                         Some(n) => n.numbers = Some((pn, dn)),
                         None => {
                             self.make_room(key.len() + 64);
@@ -150,7 +150,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                                 kids: None,
                                 numbers: Some((pn, dn)),
                             };
-                            self.mt.insert(key.into(), node);
+                            self.misere_table.insert(key.into(), node);
                         }
                     }
                     return Ok(());

@@ -31,7 +31,7 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use super::canon::LandCanon;
-use super::children::{Children, Kid};
+use super::children::{ChildLands, Children};
 use super::compact::{lands_of, twice_life};
 use super::search::Solver;
 use super::store::{NormalEntry, Store};
@@ -274,7 +274,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// The score of a couple (land + heap), seen from its own mover.
-    fn couple(&mut self, land: &[u8], heap: u8) -> Score {
+    fn couple_score(&mut self, land: &[u8], heap: u8) -> Score {
         match self.stored(land, heap) {
             Some(true) => WIN,
             Some(false) => LOSS,
@@ -384,17 +384,17 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// The score of a child (seen from the child's mover, the opponent).
-    fn kid_score(&mut self, kid: Kid, heap: u8) -> Score {
+    fn kid_score(&mut self, kid: ChildLands, heap: u8) -> Score {
         match kid {
-            Kid::Heap => {
+            ChildLands::Heap => {
                 if heap != 0 {
                     WIN
                 } else {
                     LOSS
                 }
             }
-            Kid::One(l) => self.couple(l, heap),
-            Kid::Sum(lands) => {
+            ChildLands::One(l) => self.couple_score(l, heap),
+            ChildLands::Sum(lands) => {
                 let r = self.reduce(lands, heap);
                 match r.unknown {
                     0 => {
@@ -404,7 +404,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                             LOSS
                         }
                     }
-                    1 => self.couple(nth_land(lands, r.last), r.heap),
+                    1 => self.couple_score(nth_land(lands, r.last), r.heap),
                     _ => self.sum_score(lands, &r).0,
                 }
             }
@@ -413,7 +413,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// The table's numbers for a couple, if it has them.
     fn numbers(&self, land: &[u8], heap: u8) -> Option<(u64, u64)> {
-        let node = self.tt.get(land)?;
+        let node = self.normal_table.get(land)?;
         node.heaps
             .iter()
             .find(|&&(h, _, _)| h == heap)
@@ -422,7 +422,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// Records the numbers of a couple (`None`: forgets them).
     fn set_numbers(&mut self, land: &[u8], heap: u8, numbers: Option<(u64, u64)>) {
-        match self.tt.get_mut(land) {
+        match self.normal_table.get_mut(land) {
             Some(node) => {
                 node.heaps.retain(|&(h, _, _)| h != heap);
                 if let Some((pn, dn)) = numbers {
@@ -436,7 +436,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                         kids: None,
                         heaps: vec![(heap, pn, dn)],
                     };
-                    self.tt.insert(land.into(), node);
+                    self.normal_table.insert(land.into(), node);
                 }
             }
         }
@@ -451,23 +451,23 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         if self.tt_bytes <= self.tt_budget {
             return;
         }
-        self.tt.retain(|_, n| {
+        self.normal_table.retain(|_, n| {
             n.kids = None;
             !n.heaps.is_empty()
         });
-        self.mt.retain(|_, n| {
+        self.misere_table.retain(|_, n| {
             n.drop_kids();
             n.has_numbers()
         });
         let kept: usize = self
-            .tt
+            .normal_table
             .iter()
             .map(|(k, n)| k.len() + 64 + 24 * n.heaps.len())
-            .chain(self.mt.keys().map(|k| k.len() + 64))
+            .chain(self.misere_table.keys().map(|k| k.len() + 64))
             .sum();
         if kept > self.tt_budget / 2 {
-            self.tt.clear();
-            self.mt.clear();
+            self.normal_table.clear();
+            self.misere_table.clear();
             self.tt_bytes = bytes;
         } else {
             self.tt_bytes = kept + bytes;
@@ -490,7 +490,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         land: &[u8],
         heap: Option<u8>,
     ) -> Result<Option<Arc<Children>>, SolveError> {
-        if let Some(k) = self.tt.get(land).and_then(|n| n.kids.as_ref()) {
+        if let Some(k) = self.normal_table.get(land).and_then(|n| n.kids.as_ref()) {
             return Ok(Some(k.clone()));
         }
         let Some(children) = self.expand(land, |store, c| {
@@ -501,19 +501,19 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         };
         let kids = Arc::new(children);
         self.make_room(land.len() + 64 + kids.bytes());
-        self.tt.entry(land.into()).or_default().kids = Some(kids.clone());
+        self.normal_table.entry(land.into()).or_default().kids = Some(kids.clone());
         Ok(Some(kids))
     }
 
     /// Multiple-iterative deepening: searches the couple until it is proved
     /// or its proof number reaches `th_pn` or its disproof number `th_dn`
-    /// (see [`Self::mid_at`]; on a search with helpers, what it posted at
+    /// (see [`Self::mid_at_depth`]; on a search with helpers, what it posted at
     /// this depth and deeper is withdrawn when it returns).
     fn mid(&mut self, land: &[u8], heap: u8, th_pn: u64, th_dn: u64) -> Result<(), SolveError> {
         let Some(d) = self.link.as_mut().and_then(|l| l.enter()) else {
-            return self.mid_at(land, heap, th_pn, th_dn, None);
+            return self.mid_at_depth(land, heap, th_pn, th_dn, None);
         };
-        let r = self.mid_at(land, heap, th_pn, th_dn, Some(d));
+        let r = self.mid_at_depth(land, heap, th_pn, th_dn, Some(d));
         if let Some(l) = &mut self.link {
             l.leave(d);
         }
@@ -570,10 +570,10 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         if j >= kids.len() {
             return Next::Couple(land, (j - kids.len()) as u8);
         }
-        match kids.kid(j) {
-            Kid::Heap => Next::Proved,
-            Kid::One(l) => Next::Couple(l, heap),
-            Kid::Sum(lands) => {
+        match kids.child_lands(j) {
+            ChildLands::Heap => Next::Proved,
+            ChildLands::One(l) => Next::Couple(l, heap),
+            ChildLands::Sum(lands) => {
                 let r = self.reduce(lands, heap);
                 match r.unknown {
                     0 => Next::Proved,
@@ -596,7 +596,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// (`None`: a search alone, or a helper's): there it posts the child it
     /// would most likely go into next, and it stops as soon as a helper
     /// proved the couple.
-    fn mid_at(
+    fn mid_at_depth(
         &mut self,
         land: &[u8],
         heap: u8,
@@ -624,8 +624,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                     continue;
                 }
                 *score = match i.checked_sub(kids.len()) {
-                    None => self.kid_score(kids.kid(i), heap),
-                    Some(m) => self.couple(land, m as u8),
+                    None => self.kid_score(kids.child_lands(i), heap),
+                    Some(m) => self.couple_score(land, m as u8),
                 };
             }
             let step = match Step::of(&scores, th_pn, th_dn) {

@@ -44,12 +44,12 @@ pub struct Solver<S: Store = MemoryStore, C: LandCanon = PseudoCanon> {
     /// Search steps (for the deadline and progress).
     steps: u64,
     /// The proof-number search's table (children, unproved numbers).
-    pub(super) tt: Table,
+    pub(super) normal_table: Table,
     /// The misère search's table (children, unproved numbers).
-    pub(super) mt: MisereTable,
-    /// About how many bytes `tt` and `mt` hold.
+    pub(super) misere_table: MisereTable,
+    /// About how many bytes `normal_table` and `misere_table` hold.
     pub(super) tt_bytes: usize,
-    /// The most bytes `tt` and `mt` may hold (see `make_room`).
+    /// The most bytes `normal_table` and `misere_table` may hold (see `make_room`).
     pub(super) tt_budget: usize,
 }
 
@@ -108,8 +108,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             helpers_searched: 0,
             generated: 0,
             steps: 0,
-            tt: Table::default(),
-            mt: MisereTable::default(),
+            normal_table: Table::default(),
+            misere_table: MisereTable::default(),
             tt_bytes: 0,
             tt_budget: TABLE_BYTES,
             link: None,

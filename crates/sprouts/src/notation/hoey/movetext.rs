@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::model::{Move, MoveError, MoveKind, Outcome, Position, Region, SiteRef, Spot};
+use crate::model::{Move, MoveEffect, MoveError, MoveKind, Position, Region, SiteRef, Spot};
 use crate::notation::cursor::{parse_trimmed, Cursor};
 use crate::notation::error::{ResolveError, SyntaxError};
 use crate::notation::resolve::{canonical, check_ends, spot_boundaries};
@@ -430,7 +430,7 @@ impl HoeyMove {
     /// assert!(texts.contains(&"2-4-3".to_string()));
     /// ```
     pub fn from_move(pos: &Position, m: &Move) -> Result<HoeyMove, MoveError> {
-        let target = pos.outcome(m)?;
+        let target = pos.effect(m)?;
         let options = pos
             .equivalent_moves(m)
             .into_iter()
@@ -442,8 +442,8 @@ impl HoeyMove {
                 h.candidates(pos).is_ok_and(|(found, _)| {
                     found.len() == 1
                         && pos
-                            .outcome(&found[0])
-                            .is_ok_and(|o| pos.same_outcome(&o, &target))
+                            .effect(&found[0])
+                            .is_ok_and(|o| pos.same_effect(&o, &target))
                 })
             },
         )
@@ -546,11 +546,11 @@ pub(crate) fn dedup_moves(pos: &Position, moves: Vec<Move>) -> Vec<Move> {
     if moves.len() <= 1 {
         return moves;
     }
-    let mut seen: Vec<Outcome> = Vec::with_capacity(moves.len());
+    let mut seen: Vec<MoveEffect> = Vec::with_capacity(moves.len());
     let mut out = Vec::with_capacity(moves.len());
     for m in moves {
-        if let Ok(o) = pos.outcome(&m) {
-            if !seen.iter().any(|s| pos.same_outcome(s, &o)) {
+        if let Ok(o) = pos.effect(&m) {
+            if !seen.iter().any(|s| pos.same_effect(s, &o)) {
                 seen.push(o);
                 out.push(m);
             }

@@ -59,7 +59,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::model::{Move, MoveError, MoveKind, Outcome, Position, Side, Spot};
+use crate::model::{Move, MoveEffect, MoveError, MoveKind, Position, Side, Spot};
 use crate::notation::cursor::{
     compress, expand, expand_within, parse_trimmed, write_list, ListItem,
 };
@@ -159,7 +159,7 @@ impl FromStr for LhpMove {
 /// A candidate move and what it makes of its region.
 struct Candidate<'p> {
     mv: Move,
-    out: Outcome<'p>,
+    out: MoveEffect<'p>,
     /// For a candidate that fits only if a mark the text lacks is implied
     /// (the spot before `f` of a loop, `@` of a double-pivot move), why:
     /// it counts only when every candidate makes the same move.
@@ -179,7 +179,7 @@ fn double_pivot_regions(pos: &Position, f: Spot, h: Spot) -> Option<[usize; 2]> 
 /// `h` on the core boundary of its region R (which starts `f, g, h`), R
 /// itself, and the other region L for a move that splits its region.
 fn walker_view<'o>(
-    out: &'o Outcome<'_>,
+    out: &'o MoveEffect<'_>,
     r_is_right: bool,
 ) -> (Spot, Spot, Side<'o>, Option<Side<'o>>) {
     let (x, y) = (out.right(), out.left());
@@ -306,7 +306,7 @@ impl LhpMove {
                             to_l.clone()
                         };
                         let mv = Move::new(r, s, t, right);
-                        let Ok(out) = pos.outcome(&mv) else { continue };
+                        let Ok(out) = pos.effect(&mv) else { continue };
                         let (e, i, r_region, l_region) = walker_view(&out, r_is_right);
                         let mut needs_mark = None;
                         match self.before {
@@ -381,7 +381,7 @@ impl LhpMove {
         let mut hint = "";
         if cands[1..]
             .iter()
-            .any(|c| !pos.same_outcome(&cands[0].out, &c.out))
+            .any(|c| !pos.same_effect(&cands[0].out, &c.out))
         {
             if cands.iter().all(|c| c.needs_mark.is_some()) {
                 hint = cands[0].needs_mark.unwrap_or("");
@@ -391,7 +391,7 @@ impl LhpMove {
         }
         let mut out: Vec<Candidate> = Vec::new();
         for c in cands {
-            if !out.iter().any(|o| pos.same_outcome(&o.out, &c.out)) {
+            if !out.iter().any(|o| pos.same_effect(&o.out, &c.out)) {
                 out.push(c);
             }
         }
@@ -413,7 +413,7 @@ impl LhpMove {
     /// ```
     pub fn from_move(pos: &Position, m: &Move) -> Result<LhpMove, MoveError> {
         pos.check_move(m)?;
-        let target = pos.outcome(m)?;
+        let target = pos.effect(m)?;
         let g = pos.next_spot();
         // Drawings and sides to try: (move drawn f -> h, R on its right?).
         let mut views: Vec<(Move, bool)> = Vec::new();
@@ -440,7 +440,7 @@ impl LhpMove {
             };
             // Drawn the other way, a split's walker stands in the other
             // region: the reversed move's right side.
-            let Ok(view) = pos.outcome(&mv) else {
+            let Ok(view) = pos.effect(&mv) else {
                 continue;
             };
             let (e, i, _, l_region) = walker_view(&view, r_is_right);
@@ -496,7 +496,7 @@ impl LhpMove {
             |_, _| (),
             |w| {
                 w.resolve(pos).is_ok_and(|(found, _)| {
-                    found.len() == 1 && pos.same_outcome(&found[0].out, &target)
+                    found.len() == 1 && pos.same_effect(&found[0].out, &target)
                 })
             },
         )

@@ -65,7 +65,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::model::{Move, MoveKind, Outcome, Position, Region, Side, SiteRef, Spot};
+use crate::model::{Move, MoveEffect, MoveKind, Position, Region, Side, SiteRef, Spot};
 use crate::notation::cursor::{compress, expand, expand_within, parse_trimmed, write_list};
 use crate::notation::error::{ResolveError, SyntaxError};
 use crate::notation::resolve::{canonical, check_ends};
@@ -172,7 +172,7 @@ impl FromStr for WgosaMove {
 /// A candidate move with what the rules look at.
 struct Candidate<'p> {
     mv: Move,
-    out: Outcome<'p>,
+    out: MoveEffect<'p>,
     /// The L side is the right (X) region: it reads f, g, h.
     l_is_right: bool,
     from_site: (usize, SiteRef),
@@ -250,7 +250,7 @@ impl WgosaMove {
                             continue;
                         }
                         let mv = Move::new(r, s, t, Vec::new());
-                        if let Ok(out) = pos.outcome(&mv) {
+                        if let Ok(out) = pos.effect(&mv) {
                             cands.push(Candidate {
                                 mv,
                                 out,
@@ -280,7 +280,7 @@ impl WgosaMove {
                             other_boundaries
                         };
                         let mv = Move::new(r, s, t, right);
-                        let Ok(out) = pos.outcome(&mv) else { continue };
+                        let Ok(out) = pos.effect(&mv) else { continue };
                         let (x, y) = (out.right(), out.left().expect("a split"));
                         let (l_side, o_side) = if l_is_right { (x, y) } else { (y, x) };
                         let sorted = |side: Side<'_>| {
@@ -414,7 +414,7 @@ impl<'p> Resolved<'p> {
     fn several(pos: &Position, cands: Vec<Candidate<'p>>, hint: &'static str) -> Resolved<'p> {
         let mut moves: Vec<Candidate> = Vec::new();
         for c in cands {
-            if !moves.iter().any(|o| pos.same_outcome(&o.out, &c.out)) {
+            if !moves.iter().any(|o| pos.same_effect(&o.out, &c.out)) {
                 moves.push(c);
             }
         }
@@ -428,7 +428,7 @@ fn one_move<'p>(pos: &Position, cands: &mut Vec<Candidate<'p>>) -> Option<Resolv
     let first = cands.first()?;
     if cands[1..]
         .iter()
-        .all(|c| pos.same_outcome(&first.out, &c.out))
+        .all(|c| pos.same_effect(&first.out, &c.out))
     {
         cands.truncate(1);
         return Some(Resolved {
@@ -458,7 +458,7 @@ impl WgosaMove {
     /// ```
     pub fn from_move(pos: &Position, m: &Move) -> Result<WgosaMove, crate::model::MoveError> {
         pos.check_move(m)?;
-        let target = pos.outcome(m)?;
+        let target = pos.effect(m)?;
         let options = pos
             .equivalent_moves(m)
             .into_iter()
@@ -469,7 +469,7 @@ impl WgosaMove {
             |_, text| text.matches('-').count(),
             |w| {
                 w.resolve(pos).is_ok_and(|found| {
-                    found.moves.len() == 1 && pos.same_outcome(&found.moves[0].out, &target)
+                    found.moves.len() == 1 && pos.same_effect(&found.moves[0].out, &target)
                 })
             },
         )
@@ -479,7 +479,7 @@ impl WgosaMove {
     /// The texts that may name `m` (drawn as given).
     fn options(pos: &Position, m: &Move) -> Vec<WgosaMove> {
         let (a, b) = pos.endpoints(m).expect("checked");
-        let Ok(out) = pos.outcome(m) else {
+        let Ok(out) = pos.effect(m) else {
             return Vec::new();
         };
         let live_after = |x: Spot| pos.degree_after(&out, x) < 3;
