@@ -54,9 +54,9 @@ fn neo_glop_syntax_errors() {
 #[test]
 fn neo_glop_meaning_errors() {
     let cases = [
-        ("0.A", "error: invalid position: letter A at byte 2 occurs only once in the land at byte 0 (a letter names a spot with 1 life listed exactly twice; write 2 for one listed once)"),
-        ("AB/AB+A", "error: invalid position: letter A at byte 6 occurs only once in the land at byte 6 (a letter names a spot with 1 life listed exactly twice; write 2 for one listed once)"),
-        ("AAA", "error: invalid position: letter A occurs a third time at byte 2 in the land at byte 0 (a letter names a spot with 1 life listed exactly twice)"),
+        ("0.A", "error: invalid position: letter A at byte 2 occurs only once in the land at byte 0 (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions; write 2 for one listed once)"),
+        ("AB/AB+A", "error: invalid position: letter A at byte 6 occurs only once in the land at byte 6 (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions; write 2 for one listed once)"),
+        ("AAA", "error: invalid position: letter A occurs a third time at byte 2 in region 1 of the land at byte 0 (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions)"),
         ("A.1.A", "error: invalid position: letter A (bytes 0 and 4) lies on two boundaries of one region, which only a non-planar surface allows (not supported yet)"),
         ("^xy:1%xy", "error: invalid position: parameter x of the partial position at byte 0 is never used in it"),
         ("^xy:x1y%x", "error: invalid position: parameter y of ^xy is missing: x at byte 8 needs a whole set"),
@@ -71,7 +71,7 @@ fn neo_glop_meaning_errors() {
         ("^xy:x1y%[x1]y", "error: invalid position: the bracket at byte 8 must start and end with a parameter of a partial position ([x...y])"),
         ("^xy:x1y%[x1x]y.y", "error: invalid position: parameter x occurs twice in one bracket (bytes 9 and 11): a copy of ^xy takes each parameter once"),
         // A letter is a parameter only after its partial position's `^y`.
-        ("^x:y1^y:y1%x", "error: invalid position: letter y at byte 3 occurs only once in the partial position ^x (byte 0) (a letter names a spot with 1 life listed exactly twice; write 2 for one listed once)"),
+        ("^x:y1^y:y1%x", "error: invalid position: letter y at byte 3 occurs only once in the partial position ^x (byte 0) (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions; write 2 for one listed once)"),
         ("^xy^zw:xz1%xy", "error: invalid position: parameter z at byte 8 names a copy of its own partial position; inside it, use the first parameter set"),
         ("<<<<<<<0>9>9>9>9>9>9>9", "error: invalid position: the repetitions make the text longer than 2097152 bytes (at byte 20)"),
         ("<<<<<<<1>9>9>9>9>9>9>2", "error: invalid position: the position has more than 1048576 sites (at byte 7)"),
@@ -93,8 +93,8 @@ fn glop1_errors() {
         ("0*.}]!", "error: at byte 2: expected a repetition count, found '.'"),
         ("0*0.}]!", "error: at byte 2: expected a repetition count from 1, found '0'"),
         ("0*2}]!", "error: at byte 3: expected '.', found '}'"),
-        ("A.}]!", "error: invalid position: letter A at byte 0 occurs only once in land 1 (a letter names a spot with 1 life listed exactly twice; write 2 for one listed once)"),
-        ("A.}]A.}]!", "error: invalid position: letter A at byte 0 occurs only once in land 1 (a letter names a spot with 1 life listed exactly twice; write 2 for one listed once)"),
+        ("A.}]!", "error: invalid position: letter A at byte 0 occurs only once in land 1 (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions; write 2 for one listed once)"),
+        ("A.}]A.}]!", "error: invalid position: letter A at byte 0 occurs only once in land 1 (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions; write 2 for one listed once)"),
         ("01.}]!", "error: invalid position: spot 1 has no line but is not alone on its boundary"),
     ];
     for (text, want) in cases {
@@ -163,4 +163,71 @@ fn writers_from_labelled_positions() {
     let g = p.to_glop1();
     assert!(g.contains("Y1Z1&AA;1&AB;1.}"), "{g}");
     assert_eq!(glop1::parse_position(&g).unwrap(), p);
+}
+
+/// The GLOP 1.0 manual's example uses `a` for one pier in the region
+/// `0.aaABC.` and for another in `0.1ab1bcDca.ACB.` of the same land: a
+/// lower-case letter is local to its region. Its simplified form reads to
+/// the same canonical position.
+#[test]
+fn glop1_manual_example_reuses_a_letter_in_two_regions() {
+    let full = glop1::parse_position("1aa.AB.}AB.}]0.aaABC.}0.1ab1bcDca.ACB.}D.}]!").unwrap();
+    let simple = glop1::parse_position("12.AB.}AB.}]0.2ABC.}0.1ab1bc2ca.ACB.}]!").unwrap();
+    let hoey = "1,2t;3,4/3,4/5;6t,7,8,9/10;11,12,13,14,13,15,16t,15,12;7,9,8";
+    assert_eq!(full.to_hoey(), hoey);
+    assert_eq!(simple.to_hoey(), hoey);
+    // Two `a` piers and the pier `b`, `c` of the second land are 4 spots,
+    // not one `a` listed four times.
+    assert_eq!(full.live_spots().count(), 16);
+    let canonical = sprouts::canon::canonical(&full).to_string();
+    assert_eq!(canonical, "0.2ABD/ADB.0.1ab2bc1ca+12.AB/AB");
+    assert_eq!(sprouts::canon::canonical(&simple).to_string(), canonical);
+}
+
+#[test]
+fn lower_case_letters_are_local_to_their_region() {
+    // GLOP 2: `a` is a pier of region 1 and another of region 2.
+    let p = glop2::parse_position("0.1aa|1aa.AB|AB").unwrap();
+    assert_eq!(p.to_hoey(), "1;2,3t/4,5t;6,7/6,7");
+    assert_eq!(p.live_spots().count(), 7);
+    // The same in neo-GLOP, and the writer names the piers apart.
+    let q = neoglop::parse_position("0.1aa/1aa.AB/AB").unwrap();
+    assert_eq!(q.to_hoey(), "1;2,3t/4,5t;6,7/6,7");
+    assert_eq!(q.to_neoglop(), "0.1aa+1aa.AB/AB");
+    // GLOP 1.0: two regions of one land, each with its own `a`.
+    let r = glop1::parse_position("1aa.AB.}1aa.AB.}]!").unwrap();
+    assert_eq!(r.to_hoey(), "1,2t;3,4/5,6t;3,4");
+    // In a partial position: each copy has its own piers, and the land's
+    // `aa1` is yet another spot.
+    let s = neoglop::parse_position("^x:1aax%x.1aa/aa1").unwrap();
+    assert_eq!(s.to_hoey(), "1;2,3t/4t,5/1,6,7t");
+    assert_eq!(s.live_spots().count(), 7);
+    // A letter listed once in each of two regions is still one spot, in
+    // either case (neo-GLOP: any letter for any purpose).
+    assert_eq!(
+        neoglop::parse_position("ab/ab").unwrap().to_hoey(),
+        "1,2/1,2"
+    );
+    assert_eq!(glop2::parse_position("AB|AB").unwrap().to_hoey(), "1,2/1,2");
+}
+
+#[test]
+fn letter_errors_with_local_letters() {
+    let twice = "a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions";
+    let cases = [
+        // Three times in one region, on one boundary or two.
+        (g2("1aaa"), format!("error: invalid position: letter a occurs a third time at byte 3 in region 1 of land 1 ({twice})")),
+        (g2("aa.a"), format!("error: invalid position: letter a occurs a third time at byte 3 in region 1 of land 1 ({twice})")),
+        (neo("0/1a.aa"), format!("error: invalid position: letter a occurs a third time at byte 6 in region 2 of the land at byte 0 ({twice})")),
+        // Once in each of three regions.
+        (g2("ab|ab|b"), format!("error: invalid position: letter b at byte 6 is in a third region of land 1 (first at byte 1; {twice})")),
+        // A pier in one region, and once more in another: that one is alone.
+        (g2("aa1|a1"), format!("error: invalid position: letter a at byte 4 occurs only once in land 1 ({twice}; write 2 for one listed once; in region 1 it names another spot, listed twice there)")),
+        (g1("1aa.}AB.}aAB.}]!"), format!("error: invalid position: letter a at byte 9 occurs only once in land 1 ({twice}; write 2 for one listed once; in region 1 it names another spot, listed twice there)")),
+        // Twice in one region on two boundaries needs a non-planar surface.
+        (neo("a1.a1/0"), "error: invalid position: letter a (bytes 0 and 3) lies on two boundaries of one region, which only a non-planar surface allows (not supported yet)".to_string()),
+    ];
+    for (got, want) in cases {
+        assert_eq!(got, want);
+    }
 }

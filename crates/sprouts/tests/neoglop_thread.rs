@@ -154,7 +154,7 @@ fn partial_positions_whose_text_in_the_thread_is_wrong() {
     // boundary rule makes each boundary `Axy` and `A1xy` one copy.
     assert_eq!(
         error("ABC/A1CD/BC/CD"),
-        "invalid position: letter C occurs a third time at byte 10 in the land at byte 0 (a letter names a spot with 1 life listed exactly twice)"
+        "invalid position: letter C at byte 10 is in a third region of the land at byte 0 (first at byte 2; a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions)"
     );
     same("^xy:xy%Axy/A1xy", "ABC/A1DE/BC/DE");
 }
@@ -219,7 +219,7 @@ fn joins_and_the_scc_tree_examples() {
     // values, not of positions).
     assert_eq!(
         error("r:2r^s:rs^t:st=s=s=t=t+rr+ss!"),
-        "invalid position: letter r at byte 0 occurs only once in the land at byte 0 (a letter names a spot with 1 life listed exactly twice; write 2 for one listed once)"
+        "invalid position: letter r at byte 0 occurs only once in the land at byte 0 (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions; write 2 for one listed once)"
     );
     same(
         "^r:2r^s:rs^t:st=s=s=t=t+rr+ss!",

@@ -64,19 +64,31 @@ impl PositionNotation {
         }
     }
 
-    /// The notation a position text is in: with `,` or `;`, Hoey; with `}`,
-    /// or `]` but no `[`, GLOP 1.0; with `|`, `*` or `@`, GLOP 2; anything
-    /// else neo-GLOP (which reads every GLOP 2 text without those marks).
+    /// The notation a position text is in: with `,` or `;` (other than the
+    /// `;` ending an extended letter `&word;` of the GLOP notations), or
+    /// spot numbers and `/` only with a digit from 3 to 9 (no GLOP site),
+    /// Hoey; with `}`, or `]` but no `[`, GLOP 1.0; with `|`, `*` or `@`,
+    /// GLOP 2; anything else neo-GLOP (which reads every GLOP 2 text
+    /// without those marks the same way).
+    ///
+    /// Two kinds of text are read as neo-GLOP although a writer of another
+    /// notation may give them: GLOP 2 without `|`, `*` or `@` (one region
+    /// per land), which means the same in neo-GLOP, and a Hoey text of lone
+    /// spots numbered with the digits 0, 1 and 2 only (`1`, `2/10`), which
+    /// is a neo-GLOP text too: name the notation to read it as Hoey.
     ///
     /// ```
     /// use sprouts::notation::PositionNotation as P;
     /// assert_eq!(P::detect("1,2;5"), P::Hoey);
+    /// assert_eq!(P::detect("3/5"), P::Hoey);
     /// assert_eq!(P::detect("0.0.AB.}AB.}]!"), P::Glop1);
+    /// assert_eq!(P::detect("&AA;&AB;.}&AA;&AB;.}]!"), P::Glop1);
     /// assert_eq!(P::detect("0*3"), P::Glop2);
     /// assert_eq!(P::detect("0.0.AB/AB"), P::Neoglop);
+    /// assert_eq!(P::detect("^rs^&Xa;&Xb;:rs:rs.&Xa;&Xb;"), P::Neoglop);
     /// ```
     pub fn detect(text: &str) -> PositionNotation {
-        if text.contains([',', ';']) {
+        if has_hoey_marks(text) {
             PositionNotation::Hoey
         } else if text.contains('}') || (text.contains(']') && !text.contains('[')) {
             PositionNotation::Glop1
@@ -107,6 +119,43 @@ impl PositionNotation {
             PositionNotation::Neoglop => pos.to_neoglop(),
         }
     }
+}
+
+/// Whether a text has a mark only Hoey's notation uses: `,`, a `;` that
+/// does not end an extended letter `&word;`, or a digit from 3 to 9 in a
+/// text of spot numbers, `/` and white space only (`t` and `o` marks
+/// allowed after a number). One pass over the bytes.
+fn has_hoey_marks(text: &str) -> bool {
+    let b = text.as_bytes();
+    let mut numbers_only = true;
+    let mut big_digit = false;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b',' | b';' => return true,
+            b'&' => {
+                // An extended letter `&word;`: its `;` is not a separator.
+                numbers_only = false;
+                let mut j = i + 1;
+                while j < b.len() && b[j].is_ascii_alphabetic() {
+                    j += 1;
+                }
+                i = if j > i + 1 && b.get(j) == Some(&b';') {
+                    j + 1
+                } else {
+                    j
+                };
+                continue;
+            }
+            b'3'..=b'9' => big_digit = true,
+            b'0'..=b'2' | b'/' => {}
+            b't' | b'o' if i > 0 && b[i - 1].is_ascii_digit() => {}
+            c if c.is_ascii_whitespace() => {}
+            _ => numbers_only = false,
+        }
+        i += 1;
+    }
+    numbers_only && big_digit
 }
 
 impl fmt::Display for PositionNotation {

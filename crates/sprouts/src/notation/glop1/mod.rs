@@ -4,8 +4,14 @@
 //!
 //! Sites are `0` (a spot with 3 lives), `1` (2 lives), `2` (1 life, listed
 //! once) and letters (1 life, listed twice: lower case twice on one
-//! boundary, upper case in two regions). Letters are matched within their
-//! land, so two lands may reuse them. `0*4.` stands for `0.0.0.0.` (any
+//! boundary, upper case in two regions). Letters are local: a letter listed
+//! twice in a region names a spot of that region only, so another region
+//! may use it for another spot (the manual's own
+//! `1aa.AB.}AB.}]0.aaABC.}0.1ab1bcDca.ACB.}D.}]!` does so with `a`); a
+//! letter listed once in a region names the spot it shares with exactly one
+//! other region of its land; two lands may reuse any letter. The reader
+//! goes by these counts, not by case (see `match_land` in
+//! `neoglop/shape.rs`, shared by the three GLOP readers). `0*4.` stands for `0.0.0.0.` (any
 //! boundary may be repeated so). Beyond 26 letters of a case the writer uses
 //! the extended letters of neo-GLOP (`&AA;`), which this reader accepts too.
 //!

@@ -3,7 +3,8 @@
 //! `12.AB|AB+0.2ABC|0.1ab1bc2ca.ACB`; `0*5` stands for `0.0.0.0.0` (any
 //! boundary may be repeated so).
 //!
-//! Sites are those of GLOP 1.0 (see [`glop1`](crate::notation::glop1)). A
+//! Sites, and how letters are local to their region or land, are those of
+//! GLOP 1.0 (see [`glop1`](crate::notation::glop1)). A
 //! region may end with a topology `@g` (`g` the genus of its surface);
 //! `@0` is the plane, anything else is read but not supported yet (the
 //! model is planar), and says so.
@@ -28,7 +29,7 @@ use crate::notation::neoglop::shape::{
 /// use sprouts::notation::glop2;
 /// assert_eq!(glop2::parse_position("0*3").unwrap().to_hoey(), "1;2;3");
 /// let e = glop2::parse_position("0.A|B").unwrap_err();
-/// assert_eq!(e.to_string(), "invalid position: letter A at byte 2 occurs only once in land 1 (a letter names a spot with 1 life listed exactly twice; write 2 for one listed once)");
+/// assert_eq!(e.to_string(), "invalid position: letter A at byte 2 occurs only once in land 1 (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions; write 2 for one listed once)");
 /// ```
 pub fn parse_position(text: &str) -> Result<Position, PositionTextError> {
     let mut letters = Interner::default();

@@ -6,7 +6,11 @@
 //! `1` (2 lives), `2` (1 life, listed once) and letters (1 life, listed
 //! twice; any letter for any purpose, upper case by convention for a spot
 //! in two regions, lower case for one listed twice on a boundary;
-//! `&word;` is a letter too). Letters are matched within their land. A
+//! `&word;` is a letter too). Letters are local: one listed twice in a
+//! region names a spot of that region only (another region may reuse the
+//! letter), one listed once in a region the spot it shares with exactly one
+//! other region of its land (parameters of partial positions apart; the
+//! rule is shared with GLOP 1.0 and GLOP 2, see `shape::match_land`). A
 //! trailing separator is ignored, and `!` may end the position.
 //!
 //! Everything else in the thread's grammar is read:

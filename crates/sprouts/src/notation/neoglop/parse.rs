@@ -26,7 +26,8 @@ pub(crate) struct Parsed {
 #[derive(Clone, Copy, Debug)]
 enum Flat {
     Site(Sym),
-    /// An ordinary letter: a fresh spot per copy of the template.
+    /// An ordinary letter, numbered within its template by `match_land`
+    /// (the interned key until then): a fresh spot per copy of the template.
     Named(u32),
     /// The template's own parameter number `pos`.
     Own(usize),
@@ -472,8 +473,21 @@ impl Parser<'_> {
             ),
             None => format!("the land at byte {start}"),
         };
-        let mut dummy = 0;
-        match_land(&proj, &self.letters.names, &what, &mut dummy)?;
+        // Which ordinary letters name the same spot is decided by the shared
+        // rule (a letter twice in a region is local to it); each copy of the
+        // template then gets fresh spots for these numbers.
+        let mut local = 0;
+        let numbered = match_land(&proj, &self.letters.names, &what, &mut local)?;
+        for ((bs, _), nr) in t.regions.iter_mut().zip(&numbered) {
+            for (b, nb) in bs.iter_mut().zip(nr) {
+                let mut numbers = nb.iter();
+                for f in b.iter_mut().filter(|f| matches!(f, Flat::Named(_))) {
+                    if let Some(&Sym::Letter(n)) = numbers.next() {
+                        *f = Flat::Named(n);
+                    }
+                }
+            }
+        }
         if let Some(p) = own {
             if let Some(pos) = own_seen.iter().position(|s| s.is_none()) {
                 return Err(PositionTextError::Invalid(format!(
