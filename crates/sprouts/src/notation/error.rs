@@ -7,7 +7,7 @@ use std::fmt;
 /// The most characters of a user's text that a message quotes.
 pub(crate) const QUOTED_CHARS: usize = 60;
 
-/// A user's text as an error message quotes it: at most [`QUOTED_CHARS`]
+/// A user's text as an error message quotes it: at most 60
 /// characters, then `...` and how long the whole text was, so that a huge
 /// input never makes a huge message. Programs that quote what a user typed
 /// in their own messages use it too.

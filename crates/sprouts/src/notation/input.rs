@@ -270,9 +270,10 @@ impl std::error::Error for InputError {
     }
 }
 
-/// Reads a game or a position (see the [module docs](self)). A byte-order
-/// mark and surrounding white space are ignored; an empty text, or several
-/// games, are errors.
+/// Reads a game or a position: a game when its first line starts with a
+/// header, else a position (see [`Input`]). A byte-order mark and
+/// surrounding white space are ignored; an empty text, or several games,
+/// are errors.
 ///
 /// ```
 /// use sprouts::notation::read_input;
