@@ -1,21 +1,22 @@
-//! `sprouts`: replay, check, convert and list the moves of Sprouts games
-//! written in WGOSA, LHP or Hoey notation.
+//! `sprouts`: replay, check and convert games (WGOSA, LHP or Hoey notation),
+//! list moves, draw, convert and canonicalise positions (Hoey, GLOP 1.0,
+//! GLOP 2, neo-GLOP), solve and analyze, keep a database of solved
+//! positions, benchmark the solver and serve the web page.
 //!
-//! One module per command ([`replay`], [`convert`], [`moves`]); [`output`] holds what
-//! they share: the JSON shapes, the text form of a position and a stdout
-//! writer that stops quietly when the reader goes away.
+//! One module per command ([`replay`], [`convert`], [`moves`], [`draw`],
+//! [`position`], [`serve`], [`solve`], [`analyze`], [`db`], [`bench`]);
+//! [`input`] reads a game or a position the same way for every command;
+//! [`output`] holds what they share: the JSON shapes, the text form of a
+//! position and a stdout writer that stops quietly when the reader goes away.
 
 use std::io;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// The solver allocates many small keys; mimalloc makes it about 20% faster
-/// than the system allocator (measured on `sprouts bench`). Its version 2
-/// (the `v2` feature) touches less fresh memory than version 3: 6 spots
-/// took 0.0298 s against 0.0320 s at best (40 runs each, in turns), with a
-/// peak of 15.0 MiB against 19.4 MiB; 14 spots on two threads 7.13 s
-/// against 7.62 s.
+/// The solver allocates many small keys, which mimalloc serves faster than
+/// the system allocator; its version 2 (the `v2` feature) touches less fresh
+/// memory than version 3. Measurements: docs/benchmarks.md#build.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

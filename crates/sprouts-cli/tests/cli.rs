@@ -9,8 +9,8 @@ use common::{fails, ok, sprouts};
 
 use serde_json::Value;
 
-const NOTES_GAME: &str = "5+ 1-6-2; 3-7-4; 1-8-2>; 3-9-4>1";
-const NOTES_END_FULL: &str = "1,8,2,6/3,9,4,7;2,8,1,6/4,9,3,7;5";
+const EXAMPLE_GAME: &str = "5+ 1-6-2; 3-7-4; 1-8-2>; 3-9-4>1";
+const EXAMPLE_END_FULL: &str = "1,8,2,6/3,9,4,7;2,8,1,6/4,9,3,7;5";
 
 fn json(args: &[&str], stdin: &str) -> Value {
     let text = ok(args, stdin);
@@ -28,15 +28,15 @@ fn example(name: &str) -> String {
 #[test]
 fn replay_prints_the_final_position() {
     assert_eq!(
-        ok(&["replay", "--full"], NOTES_GAME),
-        format!("{NOTES_END_FULL}\n")
+        ok(&["replay", "--full"], EXAMPLE_GAME),
+        format!("{EXAMPLE_END_FULL}\n")
     );
     assert_eq!(
-        ok(&["replay", "-", "--full"], &format!("{NOTES_GAME}\n")),
-        format!("{NOTES_END_FULL}\n")
+        ok(&["replay", "-", "--full"], &format!("{EXAMPLE_GAME}\n")),
+        format!("{EXAMPLE_END_FULL}\n")
     );
     assert_eq!(
-        ok(&["replay"], NOTES_GAME),
+        ok(&["replay"], EXAMPLE_GAME),
         "1,8,2,6/3,9,4,7;1,6,2,8/3,7,4,9;5\n"
     );
 }
@@ -44,7 +44,7 @@ fn replay_prints_the_final_position() {
 #[test]
 fn replay_each_prints_one_line_per_move() {
     assert_eq!(
-        ok(&["replay", "--each", "--full"], NOTES_GAME),
+        ok(&["replay", "--each", "--full"], EXAMPLE_GAME),
         "1\t1-6-2\t1,6,2,6;3;4;5\n\
          2\t3-7-4\t1,6,2,6;3,7,4,7;5\n\
          3\t1-8-2>\t1,8,2,6/2,8,1,6;3,7,4,7;5\n\
@@ -61,7 +61,7 @@ fn replay_each_prints_one_line_per_move() {
 fn replay_reads_a_file() {
     assert_eq!(
         ok(&["replay", "--full", &example("notes-5-spots.hoey")], ""),
-        format!("{NOTES_END_FULL}\n")
+        format!("{EXAMPLE_END_FULL}\n")
     );
 }
 
@@ -114,12 +114,12 @@ fn replay_json_fields() {
     assert!(p["moves_left_max"].is_u64());
     assert!(p["cannibals"].is_u64());
 
-    let v = json(&["replay", "--json"], NOTES_GAME);
+    let v = json(&["replay", "--json"], EXAMPLE_GAME);
     assert_eq!(v["variant"], "normal");
     assert!(v["players"].is_null());
     assert!(v["winner"].is_null());
-    assert_eq!(v["position"]["hoey_full"], NOTES_END_FULL);
-    assert_eq!(v["moves"][3]["position_full"], NOTES_END_FULL);
+    assert_eq!(v["position"]["hoey_full"], EXAMPLE_END_FULL);
+    assert_eq!(v["moves"][3]["position_full"], EXAMPLE_END_FULL);
 }
 
 #[test]
@@ -136,7 +136,7 @@ fn an_empty_position_is_empty_in_json_and_named_in_text() {
 
 #[test]
 fn an_illegal_move_is_one_line_naming_it() {
-    let game = format!("{NOTES_GAME}; 5-10-7; 1-11-7");
+    let game = format!("{EXAMPLE_GAME}; 5-10-7; 1-11-7");
     assert_eq!(
         fails(&["replay"], game.as_bytes()),
         "sprouts: move 6 (1-11-7): illegal: spot 7 has no lives left"
@@ -144,7 +144,7 @@ fn an_illegal_move_is_one_line_naming_it() {
     assert_eq!(
         fails(
             &["replay", "--json"],
-            format!("{NOTES_GAME}; 7-10-7").as_bytes()
+            format!("{EXAMPLE_GAME}; 7-10-7").as_bytes()
         ),
         "sprouts: move 5 (7-10-7): illegal: spot 7 has only one life left, a loop needs two"
     );
@@ -284,11 +284,11 @@ fn moves_lists_canonical_moves_and_positions() {
         t.sort();
         t
     };
-    let full = texts(NOTES_END_FULL);
+    let full = texts(EXAMPLE_END_FULL);
     assert_eq!(full, texts("1,8,2,6/3,9,4,7;1,6,2,8/3,7,4,9;5"));
     assert_eq!(
         full.len().to_string(),
-        ok(&["moves", "--count", NOTES_END_FULL], "").trim()
+        ok(&["moves", "--count", EXAMPLE_END_FULL], "").trim()
     );
 }
 

@@ -45,7 +45,7 @@ fn hoey(a: &Analysis) -> Vec<&str> {
 
 #[test]
 fn small_starts_have_the_published_values() {
-    // AJS 1991 (known-values.md): normal play, the first player loses 1 and
+    // AJS 1991 (AJS 1991): normal play, the first player loses 1 and
     // 2 spots and wins 3 and 4; misère, wins 1 and loses 2 and 3. Nimbers
     // in normal play: 0, 0, 1, 1.
     let cases = [

@@ -320,7 +320,7 @@ async fn the_computer_hook() {
 #[tokio::test]
 async fn the_computer_plays_a_whole_game() {
     // Perfect play from 3 spots (normal play): the first player wins
-    // (known-values.md). A long time limit, so the node budget decides.
+    // (AJS 1991). A long time limit, so the node budget decides.
     let config = Config {
         opponent: Some(Arc::new(sprouts_web::opponent::Computer {
             time: std::time::Duration::from_secs(120),

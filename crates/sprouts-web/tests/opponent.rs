@@ -119,7 +119,7 @@ fn the_solver_wins_small_won_positions() {
 }
 
 fn wins_when_it_can(computer: &Computer) {
-    // Published (known-values.md): normal play, 2 spots L, 3 W; misere, 1 W, 2 L.
+    // Published (AJS 1991): normal play, 2 spots L, 3 W; misere, 1 W, 2 L.
     assert!(brute_mover_wins(&Position::start(3, Variant::Normal)));
     assert!(!brute_mover_wins(&Position::start(2, Variant::Normal)));
     assert!(brute_mover_wins(&Position::start(1, Variant::Misere)));

@@ -5,6 +5,37 @@
 //!
 //! Data flows one way: text is read by a [`notation`] module into the
 //! [`model`], moves are resolved and played there, and written back as text.
+//! [`canon`] gives a position's exact canonical form, [`draw`] a planar
+//! picture, and [`solve`] who wins (normal and misère play). The crates,
+//! modules and data flow are described in `docs/architecture.md`; the
+//! notations and reading rules in `docs/notations.md`.
+//!
+//! Reading a file of WGOSA games, listing the legal moves after the last
+//! move of the first game, and solving that position:
+//!
+//! ```
+//! use sprouts::notation::transcript::Transcript;
+//! use sprouts::notation::wgosa::WgosaMove;
+//! use sprouts::solve::Solver;
+//! // In a program: let text = std::fs::read_to_string("games.txt")?;
+//! let text = "# two games\n4+ (Ann - Bob) 1(5)2 3(6)4\n3+ 1(4)1[2] I\n";
+//! let games = Transcript::read_all(text, None).unwrap();
+//! assert_eq!(games.len(), 2);
+//! let replay = games[0].replay().unwrap();
+//! let end = replay.position();
+//! let moves: Vec<String> = end
+//!     .legal_moves()
+//!     .map(|m| WgosaMove::from_move(end, &m).unwrap().to_string())
+//!     .collect();
+//! assert_eq!(moves.len() as u64, u64::try_from(end.count_moves()).unwrap());
+//! assert!(moves.contains(&"1(7)2".to_string()));
+//! // The player to move (the first player, after two moves) loses.
+//! let mut solver = Solver::new();
+//! assert!(!solver.win(end).unwrap());
+//! assert_eq!(solver.nimber(end).unwrap(), 0);
+//! ```
+//!
+//! The same with a game in Hoey notation, replayed to its final position:
 //!
 //! ```
 //! use sprouts::notation::transcript::Transcript;

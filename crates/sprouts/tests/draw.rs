@@ -2,7 +2,7 @@
 //! curve passes through a spot, and the faces read back from the picture
 //! (angular order of the curves at each spot, nesting by winding numbers)
 //! give the position that was drawn. Run on every published game, on the
-//! NOTES worked examples and on random games of 1 to 30 spots.
+//! worked examples of docs/notations.md and on random games of 1 to 30 spots.
 
 use std::collections::BTreeMap;
 
@@ -398,7 +398,7 @@ fn notes_examples_draw_and_read_back() {
             }
         }
     }
-    // Hoey's full position from NOTES section 5.
+    // Hoey's full position from docs/notations.md#hoey.
     let p = parse_position("1,6,8,7,4,7,3,9,3,7,8,6,5,6;2/3,9").unwrap();
     assert!(p.is_complete());
     check(&p).unwrap();
@@ -589,7 +589,7 @@ proptest! {
 
 #[test]
 fn a_mirrored_boundary_is_not_a_drawing() {
-    // The NOTES position with one boundary reversed: every count is still
+    // The docs/notations.md §2 position with one boundary reversed: every count is still
     // right, but the line 1-6 is then walked the same way from both sides.
     let p = parse_position("6,2,8,1/3,9,4,7;2,8,1,6/4,9,3,7;5").unwrap();
     assert!(p.is_complete());

@@ -191,7 +191,7 @@ const HEADER: &str = "\
 #   positions  number of distinct positions after exactly d moves (paths that
 #              reach the same position counted once)
 #
-# \"Distinct\" is NOTES.md section 2's \"same move\": two moves of a position
+# \"Distinct\" is docs/notations.md#same-move's \"same move\": two moves of a position
 # are one move when they give the same labelled position once dead spots,
 # empty boundaries and regions with no live spot are dropped (up to Hoey
 # 7a-7c: rotation of boundaries, order of boundaries and regions; spots are

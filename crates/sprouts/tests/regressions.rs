@@ -6,7 +6,7 @@ use sprouts::notation::hoey::{parse_position, HoeyMove};
 use sprouts::notation::transcript::Transcript;
 
 /// Every finished game abbreviates to the empty text (all regions have
-/// fewer than two lives, NOTES section 5). `parse_position("")`, which its
+/// fewer than two lives, docs/notations.md#hoey). `parse_position("")`, which its
 /// docs say reads the position with no region, failed (fixed in 68cfd87):
 /// "invalid position: not a drawing on the plane: 0 spots - 0 lines +
 /// 0 regions should be 1 + 0 pieces".
@@ -32,7 +32,7 @@ fn empty_abbreviation_reads_back() {
 /// `1-5-4=` also fitted the move in region `3,4,1,3,2` (where 6c asks for
 /// `1-5-4<2`): "ambiguous: 2 moves fit: 1-5-4<2, 1-5-4=" (fixed in 68cfd87).
 /// Expected: `1-5-4=` resolves to the move in `1,4,3`, and every canonical
-/// text reads back (NOTES section 3).
+/// text reads back (docs/notations.md#resolving).
 #[test]
 fn double_pivot_equal_sign_reads_back() {
     let p = parse_position("1,4,3/3,4,1,3,2").unwrap();

@@ -1,5 +1,5 @@
-//! Every worked example of hoey-notation.txt (elements 1-6) and of NOTES.md
-//! sections 2 and 5, as tests. Full positions are compared with `==`
+//! Every worked example of Hoey's notation (elements 1-6, docs/notations.md#sources)
+//! and of docs/notations.md sections 2 and 5, as tests. Full positions are compared with `==`
 //! (equality up to Hoey 7a-7c); abbreviated ones by their reduced form or
 //! their abbreviated text. Each move's canonical text is checked against the
 //! text the example writes.
@@ -172,7 +172,7 @@ fn element_3_basic_moves_and_sites() {
 
 /// Element 3's second move is written `2-4-2`; the canonical text adds `=`
 /// ("If there are no other boundaries to separate, the separation is
-/// written '='", element 5; NOTES section 5), and the short form is read.
+/// written '='", element 5; docs/notations.md#hoey), and the short form is read.
 #[test]
 fn element_3_canonical_texts() {
     assert_eq!(canonical("2+ 1-3-2; 2-4-2"), vec!["1-3-2", "2-4-2="]);
@@ -215,7 +215,7 @@ fn element_4_pier_sites() {
     assert_eq!(regions_where_followed(p, 5, 1), vec![0]);
 }
 
-// ---------------------------------------------------------------- element 5 and NOTES 2
+// ---------------------------------------------------------------- element 5 and docs/notations.md §2
 
 const ELEMENT_5_GAME: &str = "5+ 1-6-2; 3-7-4; 1-8-2>; 3-9-4>1";
 
@@ -263,7 +263,7 @@ fn notes_section_2_intermediate_positions() {
     assert_eq!(canon(&all[3], "3-9-4>2"), "3-9-4>1");
 }
 
-/// NOTES section 2's formulas, move by move, on structural moves.
+/// docs/notations.md#same-move's formulas, move by move, on structural moves.
 #[test]
 fn notes_section_2_formulas() {
     // Join: [a, r1...] and [b, r2...] give [a, c, b, r2..., b', c, a', r1...];
@@ -311,7 +311,7 @@ fn notes_section_2_formulas() {
     assert_eq!(q.degree(4), 2);
 }
 
-/// NOTES section 2: "the same move". Moves that differ only in where a
+/// docs/notations.md#moves: "the same move". Moves that differ only in where a
 /// boundary with no live spot goes are one move; so are a split and the
 /// same split drawn backwards with the sides exchanged, and the two mirror
 /// images of a split whose two new boundaries read the same.
@@ -462,7 +462,7 @@ fn element_6_second_example() {
     }
 }
 
-// ---------------------------------------------------------------- NOTES 5
+// ---------------------------------------------------------------- docs/notations.md §5
 
 #[test]
 fn notes_section_5_checked_examples() {
@@ -488,7 +488,7 @@ fn notes_section_5_checked_examples() {
     assert_eq!(o.to_hoey(), "4o;2");
 }
 
-/// NOTES section 4 rule 4: candidates that leave the same position are one
+/// docs/notations.md, WGOSA rule 4: candidates that leave the same position are one
 /// move, and the marks (`@`, `!`, `<`/`>`) only choose between different
 /// moves. After `1-3-2; 1-4-2`, spots 3 and 4 are pivots of two regions that
 /// each hold the live spots 1 and 2; joining 3 and 4 in either region leaves

@@ -1,4 +1,4 @@
-//! The exact canonical form of a position (NOTES.md section 8): one text
+//! The exact canonical form of a position (docs/notations.md#simplification): one text
 //! per game up to rotations, boundary, region and land order, renaming, and
 //! mirroring of a whole region.
 //!

@@ -1,4 +1,4 @@
-//! GLOP's simplifications (NOTES.md section 8) on the unlabelled form.
+//! GLOP's simplifications (docs/notations.md#simplification) on the unlabelled form.
 
 use crate::notation::neoglop::shape::{Land, Shape, Sym};
 use crate::union_find::UnionFind;

@@ -2,7 +2,7 @@
 //! face walk, checked against the position, then made connected (dummy lines
 //! between the pieces of a region) and subdivided.
 //!
-//! Convention (NOTES.md section 1): a face walk keeps its region on the
+//! Convention (docs/notations.md#vocabulary): a face walk keeps its region on the
 //! walker's right hand. With `y` pointing up, the walk `u -> v -> w` leaves
 //! `v` along the line that comes right after `v -> u` counter-clockwise.
 

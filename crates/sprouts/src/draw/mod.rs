@@ -3,7 +3,7 @@
 //! [`draw`] turns a complete [`Position`] into a [`Drawing`]: a point for
 //! every spot and a smooth curve for every line, such that the regions of
 //! the drawing are exactly the position's regions, each boundary read in
-//! left-hand order (NOTES.md section 1) with `y` pointing up. The SVG
+//! left-hand order (docs/notations.md#vocabulary) with `y` pointing up. The SVG
 //! ([`Drawing::to_svg`]) shows it with `y` pointing down the page, turned so
 //! that the left-hand order reads the same on screen.
 //!

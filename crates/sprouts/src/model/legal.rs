@@ -1,6 +1,6 @@
 //! Every legal move of a position, and their number without enumerating them.
 //!
-//! Moves are counted as NOTES.md section 2 says: two moves are one when they
+//! Moves are counted as docs/notations.md#moves says: two moves are one when they
 //! leave the same reduced position. The generator groups the moves of a
 //! position into *families*: one pair of sites (or one site, for a loop) in
 //! one region, together with every way of sending the region's other live
@@ -68,8 +68,8 @@ enum Core {
 }
 
 impl Position {
-    /// Every legal move, one per distinct resulting position (NOTES.md
-    /// section 2), lazily: splits are produced one at a time.
+    /// Every legal move, one per distinct resulting position (docs/notations.md#same-move),
+    /// lazily: splits are produced one at a time.
     ///
     /// ```
     /// use sprouts::model::Position;
@@ -123,7 +123,7 @@ impl Position {
             + single_joins
     }
 
-    /// Every way of drawing the same move as `m` (NOTES.md section 2): the
+    /// Every way of drawing the same move as `m` (docs/notations.md#moves): the
     /// same two spots joined through other sites or in another region, or
     /// with the other new region on the right, that leaves the same reduced
     /// position. `m` itself is first. Writers use this so that the canonical

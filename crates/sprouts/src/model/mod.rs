@@ -1,10 +1,10 @@
-//! The exact model of Sprouts positions (NOTES.md sections 1-2).
+//! The exact model of Sprouts positions (docs/notations.md sections 1-2).
 //!
 //! - [`Position`]: regions of boundaries of sites in left-hand order, with
 //!   the degree of every spot; checked when built ([`Position::new`]).
 //! - [`Move`]: a region, two sites and a split; [`Position::play`].
 //! - [`Position::legal_moves`] and [`Position::count_moves`]: every legal
-//!   move, one per distinct result ("the same move", NOTES.md section 2).
+//!   move, one per distinct result ("the same move", docs/notations.md#moves).
 //! - [`ReducedPosition`]: the position with dead spots dropped, the key that
 //!   decides when two moves are the same; `==` on [`Position`] is equality up
 //!   to Hoey 7a-7c.

@@ -1,4 +1,4 @@
-//! Structural moves and how playing one changes a position (NOTES.md section 2).
+//! Structural moves and how playing one changes a position (docs/notations.md#moves).
 
 use super::error::{MoveError, MoveErrorKind as K};
 use super::position::{Boundary, Position, Region, Spot};
@@ -391,7 +391,7 @@ impl Position {
 
     /// Whether two effects of moves of this position leave the same
     /// position up to dead spots and Hoey 7a-7c, that is, whether the moves
-    /// are the same move (NOTES.md section 2).
+    /// are the same move (docs/notations.md#moves).
     ///
     /// Two moves can only be the same if they join the same spots (the
     /// degrees would differ). In one region, the boundaries a move does not
@@ -717,7 +717,7 @@ mod tests {
             .collect()
     }
 
-    /// NOTES section 2: 1-6-2; 3-7-4; 1-8-2>; 3-9-4>1 from five spots.
+    /// docs/notations.md#moves: 1-6-2; 3-7-4; 1-8-2>; 3-9-4>1 from five spots.
     #[test]
     fn notes_section_2_mechanics() {
         let mut p = Position::start(5, Variant::Normal);
@@ -777,7 +777,7 @@ mod tests {
 
     #[test]
     fn loop_from_lone_spot() {
-        // 1-3-1> from two spots: 1,3;2/1,3 (NOTES section 5)
+        // 1-3-1> from two spots: 1,3;2/1,3 (docs/notations.md#hoey)
         let p = Position::start(2, Variant::Normal);
         let q = p
             .play(&Move::new(

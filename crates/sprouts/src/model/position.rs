@@ -126,7 +126,7 @@ impl Region {
 /// A labelled Sprouts position.
 ///
 /// A position is a list of regions, a region a list of boundaries, a boundary a
-/// cyclic list of sites in left-hand order (see `NOTES.md` section 1). Every
+/// cyclic list of sites in left-hand order (see docs/notations.md#vocabulary). Every
 /// spot `1..next_spot()` has a degree; spots that are not listed anywhere are
 /// dead (an abbreviated position leaves dead spots out).
 ///

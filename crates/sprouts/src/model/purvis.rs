@@ -1,5 +1,5 @@
 //! Danny Purvis's figures for a position: lives, moves made and left, and the
-//! parity of "cannibals" (hoey-notation.txt, second post).
+//! parity of "cannibals" (Purvis, December 2000; docs/notations.md#sources).
 
 use super::position::{Position, Variant};
 

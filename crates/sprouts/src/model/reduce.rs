@@ -1,5 +1,5 @@
 //! Equality up to Hoey 7a-7c, and the reduced position that decides when two
-//! moves are "the same move" (NOTES.md section 2).
+//! moves are "the same move" (docs/notations.md#moves).
 
 use super::moves::Move;
 use super::position::{Boundary, Position, Spot};
@@ -58,7 +58,7 @@ impl Position {
     }
 
     /// Whether two moves of this position are the same move: they leave the
-    /// same reduced position (NOTES.md section 2). Illegal moves are never the
+    /// same reduced position (docs/notations.md#moves). Illegal moves are never the
     /// same as anything.
     ///
     /// ```

@@ -5,14 +5,14 @@
 //! - [`lhp`]: Josh Purinton's left-hand-path move notation.
 //! - [`wgosa`]: the World Game of Sprouts Association's move notation.
 //! - [`glop1`], [`glop2`], [`neoglop`]: the position-library notations
-//!   (unlabelled positions, NOTES.md section 7).
+//!   (unlabelled positions, docs/notations.md#glop).
 //! - [`read_input`]: what a text is, a game or a position, and in which
 //!   notation; every program reads its input with it.
 //! - [`transcript`]: the transcript header (`5+`, players) and result (`I`,
 //!   `II`) shared by every game notation.
 //!
 //! Reading a move is *resolving* its text against the position before it
-//! (NOTES.md section 3): the text either names exactly one move or is a
+//! (docs/notations.md#resolving): the text either names exactly one move or is a
 //! [`ResolveError`].
 
 mod cursor;

@@ -5,7 +5,7 @@
 //! keys are the same game. What differs is how often isomorphic lands get
 //! the same key: [`ExactCanon`] always, [`PseudoCanon`] whenever the
 //! invariants it sorts by break every tie (which is most of the time), much
-//! faster. Symmetries used (NOTES.md section 8): rotating a boundary,
+//! faster. Symmetries used (docs/notations.md#simplification): rotating a boundary,
 //! reordering boundaries and regions, renaming spots, and mirroring one
 //! whole region (reversing all its boundaries).
 

@@ -1,4 +1,4 @@
-//! The moves of a land, played on the compact form (NOTES.md section 2 on
+//! The moves of a land, played on the compact form (docs/notations.md#moves on
 //! site bytes instead of labelled spots).
 //!
 //! Boundaries of a region with the same sites up to their own letters
@@ -720,7 +720,7 @@ fn period(b: &[u8], far: &[usize]) -> usize {
 /// Where a boundary read backwards starts, when it then gives the same
 /// sites up to renaming its own letters: site `x` of its mirror image is
 /// site `(n - 1 - x + c) % n`. Mirroring a whole region is a symmetry
-/// (NOTES.md section 8), so when every boundary of a region has such a
+/// (docs/notations.md#simplification), so when every boundary of a region has such a
 /// start, a move and its mirror image give the same child. (`1abc1cba`
 /// and `0` have one; `1ab` has none.)
 fn mirror_start(b: &[u8], far: &[usize]) -> Option<usize> {

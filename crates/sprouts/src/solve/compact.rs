@@ -1,4 +1,4 @@
-//! The solver's compact, unlabelled form of a position (NOTES.md section 8).
+//! The solver's compact, unlabelled form of a position (docs/notations.md#simplification).
 //!
 //! A *land* is written as bytes: every live site is one byte, a boundary
 //! ends with [`END_BOUNDARY`], a region with [`END_REGION`]. Site bytes
@@ -134,7 +134,7 @@ pub(crate) fn regions_of(pos: &Position) -> Result<Regions, SolveError> {
     Ok(out)
 }
 
-/// Applies the simplifications of NOTES.md section 8 to `regions` and
+/// Applies the simplifications of docs/notations.md#simplification to `regions` and
 /// pushes the key of every land it splits into onto `out` (unsorted).
 ///
 /// The rules, each a change of representation that keeps the game tree

@@ -17,10 +17,8 @@
 //! positions the search expands then depends on when the helpers' results
 //! arrive, so counts vary from run to run; outcomes and nimbers do not.
 //!
-//! Measured on this 2-core machine (`sprouts bench`, best of three, one
-//! helper against the search alone): 6 spots 0.018 s against 0.037 s
-//! (640 positions expanded by the search and 642 by the helper, against
-//! 1,226), 14 spots 2.06 s against 6.08 s, 15 spots 9.4 s against 16.0 s.
+//! What the helpers gain: docs/benchmarks.md#solver-table; the design and
+//! what was tried: docs/solver.md, docs/experiments.md.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};

@@ -1,7 +1,7 @@
 //! Who wins a position, in normal and misère play.
 //!
 //! The solver works on its own compact, unlabelled form (see [`Land`] and
-//! NOTES.md section 8): dead spots dropped, GLOP's simplifications applied,
+//! docs/notations.md#simplification): dead spots dropped, GLOP's simplifications applied,
 //! the position split into independent *lands*, each stored under a key
 //! computed by a [`LandCanon`] ([`PseudoCanon`] by default; [`ExactCanon`]
 //! is exact but slower).
@@ -232,7 +232,7 @@ impl FromStr for Land {
     }
 }
 
-/// The lands of a position after the simplifications of NOTES.md section 8,
+/// The lands of a position after the simplifications of docs/notations.md#simplification,
 /// keyed with [`PseudoCanon`], sorted. An empty list: the game is over.
 ///
 /// ```

@@ -5,7 +5,7 @@
 //! boundaries of sites in left-hand order) and a degree per spot; moves are
 //! enumerated naively, every (region, site s, site t, subset of the region's
 //! other boundaries) including all 2^k subsets, and played with the formulas
-//! of NOTES.md section 2 written out again here. Results are deduplicated by
+//! of docs/notations.md#moves written out again here. Results are deduplicated by
 //! a brute-force key: dead spots dropped, empty boundaries dropped, regions
 //! with no live spot dropped, each boundary at its least rotation (found by
 //! trying every rotation), boundaries sorted, regions sorted, plus every

@@ -1,4 +1,4 @@
-//! Dan Hoey's Sprouts notation (hoey-notation.txt; NOTES.md section 5).
+//! Dan Hoey's Sprouts notation (2000; docs/notations.md#hoey).
 //!
 //! - Positions: `,` between sites (`-` accepted on input), `;` between
 //!   boundaries, `/` between regions; abbreviated with `t` and `o` marks.

@@ -1,5 +1,5 @@
-//! Josh Purinton's left-hand-path notation (lhp-notation.txt; NOTES.md
-//! section 6): `e.f<g@x>h.i[a,b]`.
+//! Josh Purinton's left-hand-path notation (docs/notations.md#lhp):
+//! `e.f<g@x>h.i[a,b]`.
 //!
 //! The walker keeps its left hand on the new line walking `f -> g -> h`; it
 //! stands in region R, which reads `e, f, g, h, i` in left-hand order after

@@ -1,8 +1,8 @@
-//! WGOSA move notation (wgosa-notation.txt; NOTES.md section 4):
+//! WGOSA move notation (docs/notations.md#wgosa):
 //! `f(g)h`, `f(g)h[L]`, `f(g@i)h`, `f!(g)h`, `f(g)!h`, `f(g)h![L]`.
 //!
 //! Reading resolves the text against the position before the move by the
-//! rules of NOTES.md section 4, in order:
+//! rules of docs/notations.md#wgosa, in order:
 //!
 //! 1. `g` must be the next spot; `L` may be unsorted and mix spots and
 //!    ranges (`[41,12-14]`); a range of two (`[10-11]`) is accepted.
@@ -199,7 +199,7 @@ fn neighbours(region: &Region, site: SiteRef) -> (Spot, Spot) {
 }
 
 impl WgosaMove {
-    /// Resolves the text against a position (NOTES.md section 4).
+    /// Resolves the text against a position (docs/notations.md#wgosa).
     ///
     /// ```
     /// use sprouts::model::{Position, Variant};
@@ -423,7 +423,7 @@ impl<'p> Resolved<'p> {
 }
 
 /// When every candidate left makes the same move, that move (the rules
-/// only choose between different moves, NOTES section 4 rule 4).
+/// only choose between different moves, docs/notations.md, WGOSA rule 4).
 fn one_move<'p>(pos: &Position, cands: &mut Vec<Candidate<'p>>) -> Option<Resolved<'p>> {
     let first = cands.first()?;
     if cands[1..]
