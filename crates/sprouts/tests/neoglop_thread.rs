@@ -1,4 +1,4 @@
-//! Every example string of `neo-glop-thread.md` and NOTES.md section 7:
+//! Every example string of the neo-GLOP thread of 2008-9 and docs/notations.md#glop:
 //! each reads (or, where the thread is wrong or shows another notation,
 //! the test shows the corrected text and the reason), and every equivalence
 //! stated there holds up to the canonical form.
@@ -53,7 +53,7 @@ fn glop1_examples_and_their_neo_glop_form() {
         canonical(&p),
         canonical(&neoglop::parse_position("<0.>4<2.>5AB.CD.EF/AB/CD/EF").unwrap())
     );
-    // NOTES section 7.
+    // docs/notations.md#glop.
     let five = glop1::parse_position("0.0.0.0.0.}]!").unwrap();
     assert_eq!(five.to_hoey(), "1;2;3;4;5");
     assert_eq!(

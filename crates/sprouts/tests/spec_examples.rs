@@ -1,5 +1,6 @@
 //! Every example of the reference texts (Hoey's, WGOSA's and LHP's notes,
-//! NOTES.md, known-values.md and the published WGOSA games), listed with
+//! the project's reading rules, the known values and the published WGOSA
+//! games), listed with
 //! the results checked by hand in `data/spec-examples.txt`, read through the
 //! library's one reader ([`read_input`]) and written back by every writer.
 //! (The neo-GLOP thread's examples have their own test, `neoglop_thread.rs`.)

@@ -1,4 +1,4 @@
-//! GLOP 1.0 position notation (NOTES.md section 7): every boundary ends
+//! GLOP 1.0 position notation (docs/notations.md#glop): every boundary ends
 //! with `.`, every region with `}`, every land with `]`, and the position
 //! with `!`, as in `0.0.AB.}AB.}]!`.
 //!

@@ -1,4 +1,4 @@
-//! GLOP 2 position notation (NOTES.md section 7): `.` between boundaries,
+//! GLOP 2 position notation (docs/notations.md#glop): `.` between boundaries,
 //! `|` between regions, `+` between lands, as in
 //! `12.AB|AB+0.2ABC|0.1ab1bc2ca.ACB`; `0*5` stands for `0.0.0.0.0` (any
 //! boundary may be repeated so).

@@ -1,5 +1,5 @@
 //! neo-GLOP, the position-library notation proposed on sprouts-theory in
-//! 2008-9 (`neo-glop-thread.md`; NOTES.md section 7).
+//! 2008-9 (the neo-GLOP thread of 2008-9; docs/notations.md#glop).
 //!
 //! Plain form: `.` between boundaries, `/` between regions, `+` (or `%`)
 //! between lands, as in `0.0.AB/AB`. Sites are `0` (a spot with 3 lives),
