@@ -3,8 +3,9 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
-use crate::model::{Position, Region, Spot};
+use crate::model::{Move, MoveError, Position, Region, Spot};
 use crate::notation::cursor::numbers;
+use crate::notation::error::ResolveError;
 
 /// Checks the parts every move text has: the new spot is the next one, and
 /// the two ends exist and have the lives the move needs.
@@ -29,6 +30,26 @@ pub(crate) fn check_ends(pos: &Position, from: Spot, new: Spot, to: Spot) -> Res
         ));
     }
     Ok(())
+}
+
+/// The one move the readers' rules left, or the error that lists the moves
+/// left (each in the notation's canonical text, sorted) and what the text
+/// should add to choose (`hint`, possibly empty).
+pub(crate) fn one_or_ambiguous<T: fmt::Display>(
+    pos: &Position,
+    mut moves: Vec<Move>,
+    hint: impl Into<String>,
+    write: impl Fn(&Position, &Move) -> Result<T, MoveError>,
+) -> Result<Move, ResolveError> {
+    if moves.len() == 1 {
+        return Ok(moves.pop().expect("one"));
+    }
+    let mut texts: Vec<String> = moves
+        .iter()
+        .map(|m| write(pos, m).map_or_else(|e| e.to_string(), |t| t.to_string()))
+        .collect();
+    texts.sort();
+    Err(ResolveError::ambiguous(texts).with_hint(hint))
 }
 
 /// The boundary (index) of every spot of a region, in one pass.

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use crate::model::{Move, MoveEffect, MoveError, MoveKind, Position, Region, SiteRef, Spot};
 use crate::notation::cursor::{parse_trimmed, Cursor};
 use crate::notation::error::{ResolveError, SyntaxError};
-use crate::notation::resolve::{canonical, check_ends, spot_boundaries};
+use crate::notation::resolve::{canonical, check_ends, one_or_ambiguous, spot_boundaries};
 
 /// One end of a Hoey move: a spot, and for a pier spot the site, named by
 /// the first live spot after it in left-hand order (`5.1`).
@@ -224,20 +224,8 @@ impl HoeyMove {
     /// );
     /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, ResolveError> {
-        let (mut found, hint) = self.candidates(pos).map_err(ResolveError::illegal)?;
-        if found.len() == 1 {
-            return Ok(found.pop().expect("one"));
-        }
-        let mut texts: Vec<String> = found
-            .iter()
-            .map(|m| {
-                HoeyMove::from_move(pos, m)
-                    .map(|h| h.to_string())
-                    .unwrap_or_else(|e| e.to_string())
-            })
-            .collect();
-        texts.sort();
-        Err(ResolveError::ambiguous(texts).with_hint(hint))
+        let (found, hint) = self.candidates(pos).map_err(ResolveError::illegal)?;
+        one_or_ambiguous(pos, found, hint, HoeyMove::from_move)
     }
 
     /// Every distinct legal move the text fits, or why none does; when

@@ -64,7 +64,7 @@ use crate::notation::cursor::{
     compress, expand, expand_within, parse_trimmed, write_list, ListItem,
 };
 use crate::notation::error::{ResolveError, SyntaxError};
-use crate::notation::resolve::{canonical, check_ends, spot_boundaries};
+use crate::notation::resolve::{canonical, check_ends, one_or_ambiguous, spot_boundaries};
 
 /// A move written in LHP notation, not yet resolved.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -208,19 +208,8 @@ impl LhpMove {
     /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, ResolveError> {
         let (found, hint) = self.resolve(pos).map_err(ResolveError::illegal)?;
-        if found.len() == 1 {
-            return Ok(found.into_iter().next().expect("one").mv);
-        }
-        let mut texts: Vec<String> = found
-            .iter()
-            .map(|c| {
-                LhpMove::from_move(pos, &c.mv)
-                    .map(|m| m.to_string())
-                    .unwrap_or_else(|e| e.to_string())
-            })
-            .collect();
-        texts.sort();
-        Err(ResolveError::ambiguous(texts).with_hint(hint))
+        let moves = found.into_iter().map(|c| c.mv).collect();
+        one_or_ambiguous(pos, moves, hint, LhpMove::from_move)
     }
 
     /// The different moves the text fits (one for a text that names a

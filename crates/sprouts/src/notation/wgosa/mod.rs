@@ -68,7 +68,7 @@ use std::str::FromStr;
 use crate::model::{Move, MoveEffect, MoveKind, Position, Region, Side, SiteRef, Spot};
 use crate::notation::cursor::{compress, expand, expand_within, parse_trimmed, write_list};
 use crate::notation::error::{ResolveError, SyntaxError};
-use crate::notation::resolve::{canonical, check_ends};
+use crate::notation::resolve::{canonical, check_ends, one_or_ambiguous};
 
 pub use crate::notation::cursor::ListItem;
 
@@ -210,20 +210,8 @@ impl WgosaMove {
     /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, ResolveError> {
         let found = self.resolve(pos).map_err(ResolveError::illegal)?;
-        if found.moves.len() == 1 {
-            return Ok(found.moves.into_iter().next().expect("one").mv);
-        }
-        let mut texts: Vec<String> = found
-            .moves
-            .iter()
-            .map(|c| {
-                WgosaMove::from_move(pos, &c.mv)
-                    .map(|w| w.to_string())
-                    .unwrap_or_else(|e| e.to_string())
-            })
-            .collect();
-        texts.sort();
-        Err(ResolveError::ambiguous(texts).with_hint(found.hint))
+        let moves = found.moves.into_iter().map(|c| c.mv).collect();
+        one_or_ambiguous(pos, moves, found.hint, WgosaMove::from_move)
     }
 
     fn resolve<'p>(&self, pos: &'p Position) -> Result<Resolved<'p>, String> {
