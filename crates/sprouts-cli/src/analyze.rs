@@ -3,13 +3,13 @@
 
 use std::io::Write;
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{Result, anyhow, bail};
 use serde::Serialize;
 
 use crate::db::DbArgs;
 use crate::input::{self, Given};
 use crate::output;
-use crate::solve::{new_solver, solve_error, with_big_stack, THREADS_HELP};
+use crate::solve::{THREADS_HELP, new_solver, solve_error, with_big_stack};
 
 /// Analyze a game: for every move, whether the player who made it could
 /// win before it, and whether the move kept the win or threw it away.
@@ -70,11 +70,7 @@ struct AnalyzeJson {
 }
 
 fn word(win: bool) -> &'static str {
-    if win {
-        "win"
-    } else {
-        "loss"
-    }
+    if win { "win" } else { "loss" }
 }
 
 pub fn run(args: &Args) -> Result<()> {

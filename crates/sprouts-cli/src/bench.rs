@@ -5,13 +5,13 @@ use std::io::Write;
 use std::process::Command;
 use std::time::Instant;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{Context, Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 use sprouts::model::{Position, Variant};
 use sprouts::solve::{MemoryStore, Solver};
 
 use crate::output;
-use crate::solve::{with_big_stack, THREADS_HELP};
+use crate::solve::{THREADS_HELP, with_big_stack};
 
 /// Benchmark the solver on N-spot starts.
 ///
@@ -131,7 +131,10 @@ pub fn run(args: &Args) -> Result<()> {
         return Ok(());
     }
     if !args.json {
-        writeln!(out, "| N | variant | outcome | nimber | seconds | nimber s | searched | helpers searched | stored | peak MiB | threads |")?;
+        writeln!(
+            out,
+            "| N | variant | outcome | nimber | seconds | nimber s | searched | helpers searched | stored | peak MiB | threads |"
+        )?;
         writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|")?;
         out.flush()?;
     }

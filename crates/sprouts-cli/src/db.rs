@@ -5,11 +5,11 @@ use std::fs;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{Context, Result, anyhow, bail};
 use sprouts::notation::{glop2, quote};
 use sprouts::solve::{
-    decompose, lands_position, position_key_of, split_position_key, Land, NoStore, NormalEntry,
-    Solver, Stacked, Store,
+    Land, NoStore, NormalEntry, Solver, Stacked, Store, decompose, lands_position, position_key_of,
+    split_position_key,
 };
 use sprouts_store::{Db, Entry};
 

@@ -4,11 +4,11 @@ use std::fs;
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
-use sprouts::draw::{completed, draw, SvgOptions};
+use anyhow::{Context, Result, bail};
+use sprouts::draw::{SvgOptions, completed, draw};
 use sprouts::model::Position;
 use sprouts::notation::transcript::Transcript;
-use sprouts::notation::{read_input, Input, Notation};
+use sprouts::notation::{Input, Notation, read_input};
 
 use crate::input::{self, Source};
 use crate::output;

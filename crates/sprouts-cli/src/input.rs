@@ -8,9 +8,9 @@ use std::fs;
 use std::io::{self, Read};
 use std::path::Path;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{Context, Result, anyhow, bail};
 use sprouts::model::{Position, Variant};
-use sprouts::notation::{quote, read_input, Input, Notation, PositionNotation, Replay};
+use sprouts::notation::{Input, Notation, PositionNotation, Replay, quote, read_input};
 
 use crate::position::Format;
 
@@ -104,7 +104,7 @@ pub fn source(arg: &str) -> Result<Source> {
                 return Ok(Source {
                     text: read_file(Path::new(arg))?,
                     file: Some(quote(arg).into_owned()),
-                })
+                });
             }
             Err(_) if looks_like_file_name(arg) => bail!("no file {}", quote(arg)),
             Err(_) => {}

@@ -2,9 +2,9 @@
 
 use std::io::Write;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result, bail};
 use serde::Serialize;
-use sprouts::model::{Position, Variant, MAX_SPOT};
+use sprouts::model::{MAX_SPOT, Position, Variant};
 use sprouts::notation::Notation;
 
 use crate::input;

@@ -9,8 +9,8 @@ use clap::{Subcommand, ValueEnum};
 use serde::Serialize;
 use sprouts::canon::{canonical, simplify};
 use sprouts::model::Position;
-use sprouts::notation::neoglop::NeoGlop;
 use sprouts::notation::PositionNotation;
+use sprouts::notation::neoglop::NeoGlop;
 
 use crate::input::{self, Given};
 use crate::output;

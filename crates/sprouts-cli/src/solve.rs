@@ -5,12 +5,12 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use sprouts::model::{Position, Variant, MAX_SPOT};
+use sprouts::model::{MAX_SPOT, Position, Variant};
 use sprouts::notation::{Notation, PositionNotation};
-use sprouts::solve::{decompose, Progress, Solver, Stacked, Store};
+use sprouts::solve::{Progress, Solver, Stacked, Store, decompose};
 
 use crate::db::{self, Backing, DbArgs};
 use crate::input::{self, Given};
@@ -101,8 +101,7 @@ pub struct Args {
 }
 
 /// The help of every `--threads`.
-pub const THREADS_HELP: &str =
-    "Search on N threads: the search and N-1 helpers that prove what it will likely need next (normal play; 0: one per CPU, at most 8)";
+pub const THREADS_HELP: &str = "Search on N threads: the search and N-1 helpers that prove what it will likely need next (normal play; 0: one per CPU, at most 8)";
 
 /// A spinner on standard error once a solve has taken a second.
 pub struct Bar {

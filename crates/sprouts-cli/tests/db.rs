@@ -8,7 +8,7 @@ use std::path::Path;
 use common::{fails, ok};
 use sprouts::model::{Position, Variant};
 use sprouts::notation::glop2;
-use sprouts::solve::{decompose, position_key_of, Land, NormalEntry};
+use sprouts::solve::{Land, NormalEntry, decompose, position_key_of};
 use sprouts_store::{Db, Entry};
 
 fn path(p: &Path) -> &str {

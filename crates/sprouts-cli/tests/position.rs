@@ -50,21 +50,27 @@ fn convert_between_every_notation() {
     // read `1` as the neo-GLOP text `1` and `2` as the neo-GLOP `2`).
     assert_eq!(
         ok(
-            &["position", "convert", "--from", "hoey", "--to", "neoglop", "1"],
+            &[
+                "position", "convert", "--from", "hoey", "--to", "neoglop", "1"
+            ],
             ""
         ),
         "0\n"
     );
     assert_eq!(
         ok(
-            &["position", "convert", "--from", "neoglop", "--to", "hoey", "1"],
+            &[
+                "position", "convert", "--from", "neoglop", "--to", "hoey", "1"
+            ],
             ""
         ),
         "1o\n"
     );
     assert_eq!(
         ok(
-            &["position", "convert", "--from", "neoglop", "--to", "neoglop", "2"],
+            &[
+                "position", "convert", "--from", "neoglop", "--to", "neoglop", "2"
+            ],
             ""
         ),
         "2\n"

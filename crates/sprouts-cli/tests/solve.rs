@@ -91,11 +91,13 @@ fn solve_published_8_spot_game() {
     let before = prefix(&g, 1);
     let v = json(&["solve", "--no-db", "--json", &before]);
     assert_eq!(v["outcome"], "win");
-    assert!(v["winning_moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|m| m["move"] == "6(16@2)14"));
+    assert!(
+        v["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["move"] == "6(16@2)14")
+    );
     assert!(check_winning_moves(&before, &v) >= 1);
 }
 

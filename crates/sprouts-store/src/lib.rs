@@ -167,7 +167,7 @@ impl Db {
                     return Err(StoreError {
                         path: path.to_path_buf(),
                         kind: ErrorKind::Format(v),
-                    })
+                    });
                 }
                 Some(_) => {}
                 None => {

@@ -46,17 +46,17 @@ use std::time::{Duration, Instant};
 pub mod analysis;
 pub mod opponent;
 
+use axum::Router;
 use axum::extract::rejection::StringRejection;
 use axum::extract::{DefaultBodyLimit, State};
-use axum::http::{header, StatusCode};
+use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::Router;
 use serde::{Deserialize, Serialize};
-use sprouts::draw::{completed, draw, SvgOptions};
+use sprouts::draw::{SvgOptions, completed, draw};
 use sprouts::model::{Move, Position, Spot, Variant};
 use sprouts::notation::hoey;
-use sprouts::notation::{quote, read_input, Notation, Replay};
+use sprouts::notation::{Notation, Replay, quote, read_input};
 
 /// The largest request body accepted, in bytes.
 pub const MAX_BODY: usize = 64 * 1024;
@@ -538,7 +538,7 @@ async fn analyze(State(config): State<Config>, body: Body) -> Response {
                 return Err(bad(format!(
                     "unknown variant {:?}: give \"normal\" or \"misere\"",
                     quote(other)
-                )))
+                )));
             }
         };
         let pos = match read_as(&req.text, variant)? {

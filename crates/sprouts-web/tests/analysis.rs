@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use sprouts::model::{Position, ReducedPosition, Variant};
 use sprouts::notation::Notation;
 use sprouts::solve::Solver;
-use sprouts_web::analysis::{analyze, Analysis, MoveText, Outcome};
+use sprouts_web::analysis::{Analysis, MoveText, Outcome, analyze};
 
 /// Long enough that the small positions here are always decided.
 fn plenty() -> Instant {

@@ -8,7 +8,7 @@ use axum::http::{Method, Request, StatusCode};
 use http_body_util::BodyExt;
 use serde_json::Value;
 use sprouts::model::{Move, Position};
-use sprouts_web::{router, Config, Opponent, MAX_BODY};
+use sprouts_web::{Config, MAX_BODY, Opponent, router};
 use tower::ServiceExt;
 
 async fn send(
@@ -413,11 +413,15 @@ async fn analysis_of_the_small_starts() {
     );
     assert_eq!(
         texts("wgosa"),
-        ["1(4)2", "1(4)3", "1(4)1[2]", "2(4)3", "2(4)2[1]", "3(4)3[1]"]
+        [
+            "1(4)2", "1(4)3", "1(4)1[2]", "2(4)3", "2(4)2[1]", "3(4)3[1]"
+        ]
     );
     assert_eq!(
         texts("lhp"),
-        ["1<4>2", "1<4>3", "1<4>1[2]", "2<4>3", "2<4>2[1]", "3<4>3[1]"]
+        [
+            "1<4>2", "1<4>3", "1<4>1[2]", "2<4>3", "2<4>2[1]", "3<4>3[1]"
+        ]
     );
     // Each one, played through /api/play, leaves the opponent a position
     // the solver proves lost, and the analysis there agrees.

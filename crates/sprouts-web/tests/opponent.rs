@@ -4,8 +4,8 @@
 use std::time::{Duration, Instant};
 
 use sprouts::model::{Move, Position, Variant};
-use sprouts_web::opponent::{Computer, Judge};
 use sprouts_web::Opponent;
+use sprouts_web::opponent::{Computer, Judge};
 
 #[path = "../../sprouts/tests/random_positions/mod.rs"]
 mod random_positions;

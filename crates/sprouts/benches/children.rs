@@ -14,7 +14,7 @@ mod synthetic;
 use std::time::{Duration, Instant};
 
 use sprouts::model::{Position, Variant};
-use sprouts::solve::{decompose, land_children, Land, PseudoCanon};
+use sprouts::solve::{Land, PseudoCanon, decompose, land_children};
 
 fn main() {
     let mut rng = synthetic::Rng::new(2026);

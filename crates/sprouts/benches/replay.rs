@@ -17,8 +17,8 @@ mod synthetic;
 
 use std::time::{Duration, Instant};
 
-use sprouts::notation::transcript::Transcript;
 use sprouts::notation::Notation;
+use sprouts::notation::transcript::Transcript;
 
 fn best_of_three<T>(mut f: impl FnMut() -> T) -> (Duration, T) {
     let mut best = None;

@@ -14,7 +14,7 @@ use sprouts::notation::neoglop;
 #[path = "../tests/random_positions/mod.rs"]
 mod random_positions;
 
-use random_positions::{random_position, Rng};
+use random_positions::{Rng, random_position};
 
 fn main() {
     if std::env::args().any(|a| a == "symmetric") {

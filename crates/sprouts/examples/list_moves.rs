@@ -3,7 +3,7 @@
 //!
 //! `cargo run -p sprouts --example list_moves -- 3` or `-- "1,3;2/1,3"`.
 use sprouts::model::{Position, Variant};
-use sprouts::notation::hoey::{parse_position, HoeyMove};
+use sprouts::notation::hoey::{HoeyMove, parse_position};
 
 fn main() {
     let arg = std::env::args().nth(1).unwrap_or_else(|| "3".into());

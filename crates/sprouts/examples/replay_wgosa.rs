@@ -3,8 +3,8 @@
 //! whose canonical WGOSA text differs from the one written.
 //!
 //! `cargo run -p sprouts --example replay_wgosa -- FILE`
-use sprouts::notation::transcript::Transcript;
 use sprouts::notation::Notation;
+use sprouts::notation::transcript::Transcript;
 
 fn main() {
     let path = std::env::args()

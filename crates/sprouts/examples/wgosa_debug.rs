@@ -1,6 +1,6 @@
 //! Debug helper: every legal move of a Hoey position with its WGOSA text and
 //! whether that text resolves back.
-use sprouts::notation::hoey::{parse_position, HoeyMove};
+use sprouts::notation::hoey::{HoeyMove, parse_position};
 use sprouts::notation::wgosa::WgosaMove;
 
 fn main() {

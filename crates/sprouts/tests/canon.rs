@@ -11,7 +11,7 @@ use sprouts::model::{Position, Spot, Variant};
 use sprouts::notation::neoglop;
 use sprouts::notation::transcript::Transcript;
 
-use random_positions::{random_position, Rng};
+use random_positions::{Rng, random_position};
 
 fn regions_of(p: &Position) -> Vec<Vec<Vec<Spot>>> {
     p.regions()
@@ -535,7 +535,7 @@ fn symmetric_positions_agree_with_brute_force() {
 /// the same exact keys exactly when they get the same canonical form.
 #[test]
 fn the_solvers_canonical_form_agrees_with_the_librarys() {
-    use sprouts::solve::{decompose_with, lands_position, ExactCanon, Land};
+    use sprouts::solve::{ExactCanon, Land, decompose_with, lands_position};
     let mut rng = Rng::new(0x0ca7_0f0e_2024_0019);
     let (mut children, mut classes) = (0, 0);
     for round in 0..240 {

@@ -7,12 +7,12 @@
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
-use sprouts::draw::{draw, Drawing, Point, SvgOptions};
+use sprouts::draw::{Drawing, Point, SvgOptions, draw};
 use sprouts::model::{Position, Spot, Variant};
 use sprouts::notation::hoey::parse_position;
 use sprouts::notation::transcript::Transcript;
 mod random_positions;
-use random_positions::{random_move, Rng};
+use random_positions::{Rng, random_move};
 
 /// Chords per Bézier piece when curves are flattened.
 const STEPS: usize = 8;
@@ -198,11 +198,7 @@ fn read_back(d: &Drawing, degrees: Vec<u8>, variant: Variant) -> Result<Position
     let nd = 2 * polys.len();
     let origin = |dart: usize| {
         let l = &d.lines()[dart / 2];
-        if dart % 2 == 0 {
-            l.from
-        } else {
-            l.to
-        }
+        if dart % 2 == 0 { l.from } else { l.to }
     };
     let path = |dart: usize| -> Vec<Point> {
         let mut p = polys[dart / 2].clone();

@@ -9,9 +9,9 @@ mod random_positions;
 use proptest::prelude::*;
 use sprouts::canon::canonical;
 use sprouts::model::{Move, Position, SiteRef, Variant};
-use sprouts::notation::{glop1, glop2, hoey, neoglop, PositionNotation};
+use sprouts::notation::{PositionNotation, glop1, glop2, hoey, neoglop};
 
-use random_positions::{random_position, Rng};
+use random_positions::{Rng, random_position};
 
 type Reader = fn(&str) -> Result<Position, sprouts::notation::PositionTextError>;
 type Writer = fn(&Position) -> String;

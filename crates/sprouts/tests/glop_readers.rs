@@ -26,25 +26,79 @@ fn g2(text: &str) -> String {
 #[test]
 fn neo_glop_syntax_errors() {
     let cases = [
-        ("0.0$", "error: at byte 3: expected a site, '.', '/', '+', '!' or the end of the position, found '$'"),
-        ("0..0", "error: at byte 2: expected a site, '.', '/', '+', '!' or the end of the position, found '.'"),
-        ("<0.>", "error: at byte 4: expected a repetition count (one digit) after '>', found the end of the text"),
-        ("<0.>x", "error: at byte 4: expected a repetition count (one digit) after '>', found 'x'"),
-        ("0>2", "error: at byte 1: expected a site or a separator ('>' ends a repetition <...>n, and none is open), found '>'"),
-        ("0.<<1>2", "error: at byte 7: expected '>' and a count closing the repetition opened at byte 2, found the end of the text"),
-        ("(1", "error: at byte 2: expected a site or ')', found the end of the text"),
+        (
+            "0.0$",
+            "error: at byte 3: expected a site, '.', '/', '+', '!' or the end of the position, found '$'",
+        ),
+        (
+            "0..0",
+            "error: at byte 2: expected a site, '.', '/', '+', '!' or the end of the position, found '.'",
+        ),
+        (
+            "<0.>",
+            "error: at byte 4: expected a repetition count (one digit) after '>', found the end of the text",
+        ),
+        (
+            "<0.>x",
+            "error: at byte 4: expected a repetition count (one digit) after '>', found 'x'",
+        ),
+        (
+            "0>2",
+            "error: at byte 1: expected a site or a separator ('>' ends a repetition <...>n, and none is open), found '>'",
+        ),
+        (
+            "0.<<1>2",
+            "error: at byte 7: expected '>' and a count closing the repetition opened at byte 2, found the end of the text",
+        ),
+        (
+            "(1",
+            "error: at byte 2: expected a site or ')', found the end of the text",
+        ),
         ("(1]", "error: at byte 2: expected a site or ')', found ']'"),
-        ("()", "error: at byte 1: expected a site inside '( )', found ')'"),
-        ("&;", "error: at byte 1: expected a letter after '&' (an extended letter is &word;), found ';'"),
-        ("&ab", "error: at byte 3: expected a letter or ';' ending the extended letter, found the end of the text"),
-        ("^", "error: at byte 1: expected a parameter letter after '^', found the end of the text"),
-        ("^x1", "error: at byte 2: expected a letter, '^' or ':', found '1'"),
-        ("^x:x1x", "error: invalid position: parameter x occurs twice in its partial position (bytes 3 and 5)"),
-        ("^x:x1", "error: invalid position: the text ends (byte 5) after its partial positions: a position is expected after them, introduced by ':' or '%', or joins '=...=...'"),
-        ("^x:x1/", "error: invalid position: the text ends (byte 6) after its partial positions: a position is expected after them, introduced by ':' or '%', or joins '=...=...'"),
-        ("^x:x1#", "error: at byte 5: expected '^', '=', ':' or '%' after a partial position, found '#'"),
-        ("0 0", "error: at byte 1: expected a site, '.', '/', '+', '!' or the end of the position, found ' '"),
-        ("\u{e9}", "error: at byte 0: expected a site, '(' or '[', found '\u{e9}'"),
+        (
+            "()",
+            "error: at byte 1: expected a site inside '( )', found ')'",
+        ),
+        (
+            "&;",
+            "error: at byte 1: expected a letter after '&' (an extended letter is &word;), found ';'",
+        ),
+        (
+            "&ab",
+            "error: at byte 3: expected a letter or ';' ending the extended letter, found the end of the text",
+        ),
+        (
+            "^",
+            "error: at byte 1: expected a parameter letter after '^', found the end of the text",
+        ),
+        (
+            "^x1",
+            "error: at byte 2: expected a letter, '^' or ':', found '1'",
+        ),
+        (
+            "^x:x1x",
+            "error: invalid position: parameter x occurs twice in its partial position (bytes 3 and 5)",
+        ),
+        (
+            "^x:x1",
+            "error: invalid position: the text ends (byte 5) after its partial positions: a position is expected after them, introduced by ':' or '%', or joins '=...=...'",
+        ),
+        (
+            "^x:x1/",
+            "error: invalid position: the text ends (byte 6) after its partial positions: a position is expected after them, introduced by ':' or '%', or joins '=...=...'",
+        ),
+        (
+            "^x:x1#",
+            "error: at byte 5: expected '^', '=', ':' or '%' after a partial position, found '#'",
+        ),
+        (
+            "0 0",
+            "error: at byte 1: expected a site, '.', '/', '+', '!' or the end of the position, found ' '",
+        ),
+        (
+            "\u{e9}",
+            "error: at byte 0: expected a site, '(' or '[', found '\u{e9}'",
+        ),
     ];
     for (text, want) in cases {
         assert_eq!(neo(text), want, "{text}");
@@ -54,27 +108,87 @@ fn neo_glop_syntax_errors() {
 #[test]
 fn neo_glop_meaning_errors() {
     let cases = [
-        ("0.A", "error: invalid position: letter A at byte 2 occurs only once in the land at byte 0 (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions; write 2 for one listed once)"),
-        ("AB/AB+A", "error: invalid position: letter A at byte 6 occurs only once in the land at byte 6 (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions; write 2 for one listed once)"),
-        ("AAA", "error: invalid position: letter A occurs a third time at byte 2 in region 1 of the land at byte 0 (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions)"),
-        ("A.1.A", "error: invalid position: letter A (bytes 0 and 4) lies on two boundaries of one region, which only a non-planar surface allows (not supported yet)"),
-        ("^xy:1%xy", "error: invalid position: parameter x of the partial position at byte 0 is never used in it"),
-        ("^xy:x1y%x", "error: invalid position: parameter y of ^xy is missing: x at byte 8 needs a whole set"),
-        ("^xy:x1y%xyxy", "error: invalid position: parameter x occurs twice in one boundary (bytes 8 and 10): a copy of ^xy takes each parameter once"),
-        ("^x:x1%0", "error: invalid position: the partial position ^x at byte 0 is never used (a partial position alone is not a position)"),
-        ("^x^yz:x1%x", "error: invalid position: the parameter set at byte 3 has 2 letters, the first set of its partial position 1"),
-        ("^x:x1^x:x2%xx", "error: invalid position: parameter x at byte 6 is declared twice (a parameter belongs to one partial position)"),
-        ("^x:x1=x=", "error: at byte 8: expected a parameter letter after '=', found the end of the text"),
-        ("^x:x1%=x=x", "error: at byte 6: expected a site, '(' or '[', found '='"),
-        ("^x:x1=x=xx", "error: invalid position: the two sides of the join at byte 5 have 1 and 2 parameters"),
-        ("^x:x1=x=A", "error: invalid position: A at byte 8 in a join is not a parameter of a partial position"),
-        ("^xy:x1y%[x1]y", "error: invalid position: the bracket at byte 8 must start and end with a parameter of a partial position ([x...y])"),
-        ("^xy:x1y%[x1x]y.y", "error: invalid position: parameter x occurs twice in one bracket (bytes 9 and 11): a copy of ^xy takes each parameter once"),
+        (
+            "0.A",
+            "error: invalid position: letter A at byte 2 occurs only once in the land at byte 0 (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions; write 2 for one listed once)",
+        ),
+        (
+            "AB/AB+A",
+            "error: invalid position: letter A at byte 6 occurs only once in the land at byte 6 (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions; write 2 for one listed once)",
+        ),
+        (
+            "AAA",
+            "error: invalid position: letter A occurs a third time at byte 2 in region 1 of the land at byte 0 (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions)",
+        ),
+        (
+            "A.1.A",
+            "error: invalid position: letter A (bytes 0 and 4) lies on two boundaries of one region, which only a non-planar surface allows (not supported yet)",
+        ),
+        (
+            "^xy:1%xy",
+            "error: invalid position: parameter x of the partial position at byte 0 is never used in it",
+        ),
+        (
+            "^xy:x1y%x",
+            "error: invalid position: parameter y of ^xy is missing: x at byte 8 needs a whole set",
+        ),
+        (
+            "^xy:x1y%xyxy",
+            "error: invalid position: parameter x occurs twice in one boundary (bytes 8 and 10): a copy of ^xy takes each parameter once",
+        ),
+        (
+            "^x:x1%0",
+            "error: invalid position: the partial position ^x at byte 0 is never used (a partial position alone is not a position)",
+        ),
+        (
+            "^x^yz:x1%x",
+            "error: invalid position: the parameter set at byte 3 has 2 letters, the first set of its partial position 1",
+        ),
+        (
+            "^x:x1^x:x2%xx",
+            "error: invalid position: parameter x at byte 6 is declared twice (a parameter belongs to one partial position)",
+        ),
+        (
+            "^x:x1=x=",
+            "error: at byte 8: expected a parameter letter after '=', found the end of the text",
+        ),
+        (
+            "^x:x1%=x=x",
+            "error: at byte 6: expected a site, '(' or '[', found '='",
+        ),
+        (
+            "^x:x1=x=xx",
+            "error: invalid position: the two sides of the join at byte 5 have 1 and 2 parameters",
+        ),
+        (
+            "^x:x1=x=A",
+            "error: invalid position: A at byte 8 in a join is not a parameter of a partial position",
+        ),
+        (
+            "^xy:x1y%[x1]y",
+            "error: invalid position: the bracket at byte 8 must start and end with a parameter of a partial position ([x...y])",
+        ),
+        (
+            "^xy:x1y%[x1x]y.y",
+            "error: invalid position: parameter x occurs twice in one bracket (bytes 9 and 11): a copy of ^xy takes each parameter once",
+        ),
         // A letter is a parameter only after its partial position's `^y`.
-        ("^x:y1^y:y1%x", "error: invalid position: letter y at byte 3 occurs only once in the partial position ^x (byte 0) (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions; write 2 for one listed once)"),
-        ("^xy^zw:xz1%xy", "error: invalid position: parameter z at byte 8 names a copy of its own partial position; inside it, use the first parameter set"),
-        ("<<<<<<<0>9>9>9>9>9>9>9", "error: invalid position: the repetitions make the text longer than 2097152 bytes (at byte 20)"),
-        ("<<<<<<<1>9>9>9>9>9>9>2", "error: invalid position: the position has more than 1048576 sites (at byte 7)"),
+        (
+            "^x:y1^y:y1%x",
+            "error: invalid position: letter y at byte 3 occurs only once in the partial position ^x (byte 0) (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions; write 2 for one listed once)",
+        ),
+        (
+            "^xy^zw:xz1%xy",
+            "error: invalid position: parameter z at byte 8 names a copy of its own partial position; inside it, use the first parameter set",
+        ),
+        (
+            "<<<<<<<0>9>9>9>9>9>9>9",
+            "error: invalid position: the repetitions make the text longer than 2097152 bytes (at byte 20)",
+        ),
+        (
+            "<<<<<<<1>9>9>9>9>9>9>2",
+            "error: invalid position: the position has more than 1048576 sites (at byte 7)",
+        ),
     ];
     for (text, want) in cases {
         assert_eq!(neo(text), want, "{text}");
@@ -84,18 +198,45 @@ fn neo_glop_meaning_errors() {
 #[test]
 fn glop1_errors() {
     let cases = [
-        ("0.0.AB.}AB}]!", "error: at byte 10: expected a site, '*' or '.', found '}'"),
-        ("0.}0", "error: at byte 4: expected a site, '*' or '.', found the end of the text"),
+        (
+            "0.0.AB.}AB}]!",
+            "error: at byte 10: expected a site, '*' or '.', found '}'",
+        ),
+        (
+            "0.}0",
+            "error: at byte 4: expected a site, '*' or '.', found the end of the text",
+        ),
         ("0.]", "error: at byte 2: expected a site or '}', found ']'"),
         ("}", "error: at byte 0: expected a site, found '}'"),
-        ("0.}]#", "error: at byte 4: expected a site, '!' or the end of the position, found '#'"),
-        ("0.}]!!", "error: at byte 5: expected the end of the position after '!', found '!'"),
-        ("0*.}]!", "error: at byte 2: expected a repetition count, found '.'"),
-        ("0*0.}]!", "error: at byte 2: expected a repetition count from 1, found '0'"),
+        (
+            "0.}]#",
+            "error: at byte 4: expected a site, '!' or the end of the position, found '#'",
+        ),
+        (
+            "0.}]!!",
+            "error: at byte 5: expected the end of the position after '!', found '!'",
+        ),
+        (
+            "0*.}]!",
+            "error: at byte 2: expected a repetition count, found '.'",
+        ),
+        (
+            "0*0.}]!",
+            "error: at byte 2: expected a repetition count from 1, found '0'",
+        ),
         ("0*2}]!", "error: at byte 3: expected '.', found '}'"),
-        ("A.}]!", "error: invalid position: letter A at byte 0 occurs only once in land 1 (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions; write 2 for one listed once)"),
-        ("A.}]A.}]!", "error: invalid position: letter A at byte 0 occurs only once in land 1 (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions; write 2 for one listed once)"),
-        ("01.}]!", "error: invalid position: spot 1 has no line but is not alone on its boundary"),
+        (
+            "A.}]!",
+            "error: invalid position: letter A at byte 0 occurs only once in land 1 (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions; write 2 for one listed once)",
+        ),
+        (
+            "A.}]A.}]!",
+            "error: invalid position: letter A at byte 0 occurs only once in land 1 (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions; write 2 for one listed once)",
+        ),
+        (
+            "01.}]!",
+            "error: invalid position: spot 1 has no line but is not alone on its boundary",
+        ),
     ];
     for (text, want) in cases {
         assert_eq!(g1(text), want, "{text}");
@@ -110,15 +251,39 @@ fn glop1_errors() {
 #[test]
 fn glop2_errors() {
     let cases = [
-        ("0.", "error: at byte 2: expected a site, found the end of the text"),
+        (
+            "0.",
+            "error: at byte 2: expected a site, found the end of the text",
+        ),
         ("0||0", "error: at byte 2: expected a site, found '|'"),
-        ("0}", "error: at byte 1: expected a site, '*', '.', '|', '+', '@' or the end of the position, found '}'"),
-        ("0*3x", "error: at byte 3: expected '.', '|', '+', '@' or the end of the position, found 'x'"),
-        ("0@", "error: at byte 2: expected a genus after '@', found the end of the text"),
-        ("0@0x", "error: at byte 3: expected '|', '+' or the end of the position, found 'x'"),
-        ("0@1", "error: invalid position: the region ending at byte 1 is on a surface of genus 1: non-planar regions are not supported yet"),
-        ("0*1234567890", "error: at byte 2: expected a repetition count below 1000000000, found '1'"),
-        ("0*2000000", "error: invalid position: the position has more than 1048576 sites (at byte 9)"),
+        (
+            "0}",
+            "error: at byte 1: expected a site, '*', '.', '|', '+', '@' or the end of the position, found '}'",
+        ),
+        (
+            "0*3x",
+            "error: at byte 3: expected '.', '|', '+', '@' or the end of the position, found 'x'",
+        ),
+        (
+            "0@",
+            "error: at byte 2: expected a genus after '@', found the end of the text",
+        ),
+        (
+            "0@0x",
+            "error: at byte 3: expected '|', '+' or the end of the position, found 'x'",
+        ),
+        (
+            "0@1",
+            "error: invalid position: the region ending at byte 1 is on a surface of genus 1: non-planar regions are not supported yet",
+        ),
+        (
+            "0*1234567890",
+            "error: at byte 2: expected a repetition count below 1000000000, found '1'",
+        ),
+        (
+            "0*2000000",
+            "error: invalid position: the position has more than 1048576 sites (at byte 9)",
+        ),
     ];
     for (text, want) in cases {
         assert_eq!(g2(text), want, "{text}");

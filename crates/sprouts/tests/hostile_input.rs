@@ -7,9 +7,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use proptest::prelude::*;
-use sprouts::model::{Position, Variant, MAX_SPOT};
-use sprouts::notation::transcript::Transcript;
+use sprouts::model::{MAX_SPOT, Position, Variant};
 use sprouts::notation::Notation;
+use sprouts::notation::transcript::Transcript;
 
 /// The system allocator, counting the bytes each thread holds and the most
 /// it held (thread-local, so that tests running side by side do not mix).
@@ -32,15 +32,18 @@ fn count(delta: isize) {
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         count(layout.size() as isize);
-        System.alloc(layout)
+        // SAFETY: the caller's layout is passed on unchanged.
+        unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         count(-(layout.size() as isize));
-        System.dealloc(ptr, layout)
+        // SAFETY: `ptr` came from `alloc` or `realloc` above, with `layout`.
+        unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         count(new_size as isize - layout.size() as isize);
-        System.realloc(ptr, layout, new_size)
+        // SAFETY: as for `dealloc`; `new_size` is the caller's.
+        unsafe { System.realloc(ptr, layout, new_size) }
     }
 }
 

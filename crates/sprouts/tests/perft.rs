@@ -7,7 +7,7 @@ mod oracle;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use oracle::{key_of, Key, OPos};
+use oracle::{Key, OPos, key_of};
 use sprouts::model::{Position, ReducedPosition, Variant};
 
 const TABLE: &str = include_str!("data/perft.txt");

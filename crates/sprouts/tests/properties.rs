@@ -15,7 +15,7 @@ mod proptest_config;
 use proptest::prelude::*;
 use proptest_config::config;
 use sprouts::model::{Move, Position, Variant};
-use sprouts::notation::hoey::{parse_position, HoeyMove};
+use sprouts::notation::hoey::{HoeyMove, parse_position};
 use sprouts::notation::transcript::Transcript;
 
 /// Number of legal moves as a u64 (small for games of at most 12 spots).

@@ -2,7 +2,7 @@
 //! as regression tests once fixed. An open bug's test is `#[ignore]`d with
 //! the reason, and the property that found it may skip exactly that case.
 
-use sprouts::notation::hoey::{parse_position, HoeyMove};
+use sprouts::notation::hoey::{HoeyMove, parse_position};
 use sprouts::notation::transcript::Transcript;
 
 /// Every finished game abbreviates to the empty text (all regions have

@@ -9,7 +9,7 @@ mod proptest_config;
 use proptest::prelude::*;
 use proptest_config::config;
 use sprouts::model::{Position, Variant};
-use sprouts::notation::hoey::{parse_position, HoeyMove};
+use sprouts::notation::hoey::{HoeyMove, parse_position};
 use sprouts::notation::transcript::Transcript;
 
 /// Characters of the Hoey notations, transcripts, and white space (a regex

@@ -4,11 +4,11 @@
 
 use proptest::prelude::*;
 use sprouts::model::{Position, Variant};
+use sprouts::notation::Notation;
 use sprouts::notation::hoey::parse_position;
 use sprouts::notation::lhp::LhpMove;
 use sprouts::notation::transcript::Transcript;
 use sprouts::notation::wgosa::WgosaMove;
-use sprouts::notation::Notation;
 
 /// Positions to resolve arbitrary move texts against.
 fn positions() -> Vec<Position> {

@@ -17,9 +17,9 @@ mod proptest_config;
 use proptest::prelude::*;
 use proptest_config::config;
 use sprouts::model::{Move, Position, Variant};
-use sprouts::notation::transcript::Transcript;
 use sprouts::notation::Notation;
-use synthetic::{random_move, Rng};
+use sprouts::notation::transcript::Transcript;
+use synthetic::{Rng, random_move};
 
 /// A random game to its end: the positions before each move, and the moves.
 fn random_game(spots: u32, seed: u64) -> (Vec<Position>, Vec<Move>) {

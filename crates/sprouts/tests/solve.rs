@@ -4,8 +4,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use sprouts::model::{Position, ReducedPosition, Variant};
 use sprouts::solve::{
-    decompose_with, land_children, use_threads, ExactCanon, Land, LandCanon, NormalEntry,
-    PseudoCanon, Solver,
+    ExactCanon, Land, LandCanon, NormalEntry, PseudoCanon, Solver, decompose_with, land_children,
+    use_threads,
 };
 
 mod random_positions;

@@ -7,7 +7,7 @@
 
 use sprouts::canon::canonical;
 use sprouts::model::Position;
-use sprouts::notation::{read_input, Input, Notation, PositionNotation, NO_LIVE_REGION};
+use sprouts::notation::{Input, NO_LIVE_REGION, Notation, PositionNotation, read_input};
 
 const EXAMPLES: &str = include_str!("data/spec-examples.txt");
 

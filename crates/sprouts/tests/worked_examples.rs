@@ -5,7 +5,7 @@
 //! text the example writes.
 
 use sprouts::model::{Move, Position, SiteRef, Variant};
-use sprouts::notation::hoey::{parse_position, HoeyMove};
+use sprouts::notation::hoey::{HoeyMove, parse_position};
 use sprouts::notation::transcript::Transcript;
 
 fn pos(text: &str) -> Position {

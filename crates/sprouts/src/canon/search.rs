@@ -3,7 +3,7 @@
 use std::cmp::Ordering;
 
 use crate::model::least_rotation_start;
-use crate::notation::neoglop::shape::{letter_name, Land, Sym};
+use crate::notation::neoglop::shape::{Land, Sym, letter_name};
 
 /// A token of a layout: (type and colour, letter name); separators last.
 pub(crate) type Tok = (u64, u32);

@@ -3,8 +3,8 @@
 //! method), then spread the real spots and bend points out with moves that
 //! never change the drawing's topology.
 
-use super::map::{Built, Map};
 use super::Point;
+use super::map::{Built, Map};
 
 /// A triangulated disk: the map's vertices plus dummies, its triangles
 /// (clockwise with `y` up) and the fixed outer ring.
@@ -306,11 +306,7 @@ fn move_ok(
         .iter()
         .map(|&si| {
             let (a, b) = frame.segments[si];
-            if a == v {
-                b
-            } else {
-                a
-            }
+            if a == v { b } else { a }
         })
         .collect();
     for &w in &ends {

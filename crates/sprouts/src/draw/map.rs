@@ -396,7 +396,7 @@ fn pair_twins(map: &mut Map, heads: &[usize]) -> Result<(), DrawError> {
                 return Err(K::Shape(format!(
                     "spots {su} and {sv} are joined by more than two lines"
                 ))
-                .into())
+                .into());
             }
         };
         for (f, b) in pairs {

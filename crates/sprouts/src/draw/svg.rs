@@ -42,11 +42,7 @@ const MARGIN: f64 = 28.0;
 
 fn num(x: f64) -> String {
     let s = format!("{x:.2}");
-    if s == "-0.00" {
-        "0.00".to_string()
-    } else {
-        s
-    }
+    if s == "-0.00" { "0.00".to_string() } else { s }
 }
 
 fn escape(text: &str) -> String {

@@ -52,7 +52,11 @@ impl fmt::Display for PositionError {
             K::EmptyRegion(r) => write!(f, "region {r} has no boundary"),
             K::EmptyBoundary(r) => write!(f, "region {r} has an empty boundary"),
             K::UnknownSpot(s, next) => {
-                write!(f, "spot {s} is not a spot of the position (spots are 1 to {})", next.saturating_sub(1))
+                write!(
+                    f,
+                    "spot {s} is not a spot of the position (spots are 1 to {})",
+                    next.saturating_sub(1)
+                )
             }
             K::TooManySites(s, d, n) => write!(
                 f,

@@ -17,7 +17,7 @@ use std::collections::HashMap;
 
 use num_bigint::BigUint;
 
-use super::moves::{rotated, Move, MoveKind, SiteRef};
+use super::moves::{Move, MoveKind, SiteRef, rotated};
 use super::position::{Position, Spot};
 use super::reduce::reduced_boundary;
 

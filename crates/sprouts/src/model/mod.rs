@@ -21,6 +21,6 @@ mod reduce;
 pub use error::{MoveError, PositionError};
 pub use legal::LegalMoves;
 pub use moves::{Move, MoveEffect, MoveKind, Side, SiteRef};
-pub use position::{Boundary, Position, Region, Spot, Variant, MAX_SPOT};
+pub use position::{Boundary, MAX_SPOT, Position, Region, Spot, Variant};
 pub use purvis::Purvis;
-pub use reduce::{least_rotation, least_rotation_start, ReducedPosition};
+pub use reduce::{ReducedPosition, least_rotation, least_rotation_start};

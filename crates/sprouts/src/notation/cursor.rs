@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::error::SyntaxError;
-use crate::model::{Spot, MAX_SPOT};
+use crate::model::{MAX_SPOT, Spot};
 
 /// One item of a spot list: a spot or a range `a-b`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

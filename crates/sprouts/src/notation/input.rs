@@ -26,10 +26,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::model::{Position, Variant, MAX_SPOT};
+use crate::model::{MAX_SPOT, Position, Variant};
 use crate::notation::error::PositionTextError;
 use crate::notation::neoglop::{Label, NeoGlop};
-use crate::notation::transcript::{starts_game, Transcript, TranscriptError};
+use crate::notation::transcript::{Transcript, TranscriptError, starts_game};
 use crate::notation::{glop1, glop2, hoey, neoglop};
 
 /// A position notation.

@@ -29,7 +29,7 @@ mod resolve;
 pub mod transcript;
 pub mod wgosa;
 
-pub use error::{quote, GameError, MoveTextError, PositionTextError, ResolveError, SyntaxError};
-pub use input::{read_input, Input, InputError, PositionNotation, NO_LIVE_REGION};
+pub use error::{GameError, MoveTextError, PositionTextError, ResolveError, SyntaxError, quote};
+pub use input::{Input, InputError, NO_LIVE_REGION, PositionNotation, read_input};
 pub use notation_kind::Notation;
 pub use replay::{Replay, ReplayedMove};

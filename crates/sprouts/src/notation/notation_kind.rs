@@ -4,10 +4,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::model::{Move, MoveError, Position};
+use crate::notation::MoveTextError;
 use crate::notation::hoey::HoeyMove;
 use crate::notation::lhp::LhpMove;
 use crate::notation::wgosa::WgosaMove;
-use crate::notation::MoveTextError;
 
 /// A move notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

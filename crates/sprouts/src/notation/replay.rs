@@ -1,10 +1,10 @@
 //! A game replayed move by move, whatever notation it was written in.
 
 use crate::model::{Move, Position};
+use crate::notation::Notation;
 use crate::notation::error::{GameError, MoveTextError};
 use crate::notation::hoey::HoeyMove;
 use crate::notation::transcript::{Header, Transcript, Winner};
-use crate::notation::Notation;
 
 /// One move of a replayed game.
 #[derive(Clone, Debug, PartialEq, Eq)]

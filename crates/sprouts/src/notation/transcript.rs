@@ -18,7 +18,7 @@ use std::str::FromStr;
 use super::error::{GameError, SyntaxError};
 use super::notation_kind::Notation;
 use super::replay::{self, Replay};
-use crate::model::{Variant, MAX_SPOT};
+use crate::model::{MAX_SPOT, Variant};
 
 /// The header of a transcript.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -14,7 +14,7 @@ use std::hash::Hasher;
 use rustc_hash::{FxHashMap, FxHasher};
 
 use super::compact::{
-    flat, is_letter, read_spans, RegionSpan, END_BOUNDARY, END_REGION, FIRST_LETTER,
+    END_BOUNDARY, END_REGION, FIRST_LETTER, RegionSpan, flat, is_letter, read_spans,
 };
 
 /// Computes the key of one land (its regions of boundaries of site bytes).
@@ -802,11 +802,7 @@ mod tests {
             .map(|r| {
                 let fwd = read_region(r, false, false);
                 let rev = read_region(r, true, false);
-                if rev.0 < fwd.0 {
-                    rev
-                } else {
-                    fwd
-                }
+                if rev.0 < fwd.0 { rev } else { fwd }
             })
             .collect();
         regions.sort_by(|a, b| a.0.cmp(&b.0));

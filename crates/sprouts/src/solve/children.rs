@@ -27,10 +27,10 @@ use std::hash::Hasher;
 
 use rustc_hash::{FxHashMap, FxHasher};
 
-use super::canon::{least_rotation_start, pseudo_assemble, pseudo_region, LandCanon};
+use super::canon::{LandCanon, least_rotation_start, pseudo_assemble, pseudo_region};
 use super::compact::{
-    is_letter, lands_of, lives_of, read_spans, twice_life, Count, RegionSpan, Simplifier, DEAD,
-    END_BOUNDARY, END_LAND, END_REGION, FIRST_LETTER, ONE, TWO, ZERO,
+    Count, DEAD, END_BOUNDARY, END_LAND, END_REGION, FIRST_LETTER, ONE, RegionSpan, Simplifier,
+    TWO, ZERO, is_letter, lands_of, lives_of, read_spans, twice_life,
 };
 
 /// A child position of a land: the keys of the lands it splits into, sorted.

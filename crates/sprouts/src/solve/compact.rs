@@ -18,8 +18,8 @@
 use crate::model::Position;
 use crate::union_find::UnionFind;
 
-use super::canon::LandCanon;
 use super::SolveError;
+use super::canon::LandCanon;
 
 /// A spot with 3 lives (degree 0).
 pub const ZERO: u8 = 0;

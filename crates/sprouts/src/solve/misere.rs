@@ -13,10 +13,10 @@ use rustc_hash::FxHashMap;
 
 use super::canon::LandCanon;
 use super::compact::lands_of;
-use super::pns::{twice_lives, Score, Step, INF, LOSS, UNKNOWN, WIN};
+use super::pns::{INF, LOSS, Score, Step, UNKNOWN, WIN, twice_lives};
 use super::search::Solver;
 use super::store::Store;
-use super::{position_key, SolveError};
+use super::{SolveError, position_key};
 
 /// What the misère search keeps of a position: its children's keys, once
 /// generated, and its numbers while unproved.

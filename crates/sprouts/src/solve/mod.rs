@@ -50,7 +50,7 @@ pub use compact::MAX_LIVES;
 pub use search::Solver;
 pub use store::{MemoryStore, NoProgress, NoStore, NormalEntry, Progress, Stacked, Store};
 pub use text::lands_position;
-pub use threads::{use_threads, AUTO_THREADS};
+pub use threads::{AUTO_THREADS, use_threads};
 
 use crate::model::Position;
 use crate::notation::PositionTextError;

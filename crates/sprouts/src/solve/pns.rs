@@ -30,12 +30,12 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
+use super::SolveError;
 use super::canon::LandCanon;
 use super::children::{ChildLands, Children};
 use super::compact::{lands_of, twice_life};
 use super::search::Solver;
 use super::store::{NormalEntry, Store};
-use super::SolveError;
 
 /// A proof or disproof number that means "proved" on the other side.
 pub(super) const INF: u64 = u64::MAX / 4;
@@ -68,11 +68,7 @@ fn nth_land(lands: &[u8], i: usize) -> &[u8] {
 /// switching back and forth between two close children.
 #[inline]
 fn widen(dn2: u64) -> u64 {
-    if dn2 >= INF {
-        INF
-    } else {
-        dn2 + dn2 / 4 + 1
-    }
+    if dn2 >= INF { INF } else { dn2 + dn2 / 4 + 1 }
 }
 
 /// Twice the lives of a land key (a letter is one life listed twice).

@@ -1,20 +1,20 @@
 //! The searches: normal play by (land + nim heap) couples, misère play on
 //! whole positions.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::model::{Position, Variant};
 
+use super::SolveError;
 use super::canon::{LandCanon, PseudoCanon};
-use super::children::{children_unless, land_children, Children};
+use super::children::{Children, children_unless, land_children};
 use super::compact::{regions_of, simplify};
 use super::helpers::Link;
 use super::misere::MisereTable;
-use super::pns::{known_outcome, Table, TABLE_BYTES};
+use super::pns::{TABLE_BYTES, Table, known_outcome};
 use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
-use super::SolveError;
 
 /// How often (in positions expanded) the deadline and progress are checked.
 const CHECK_EVERY: u64 = 1 << 8;

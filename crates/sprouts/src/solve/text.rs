@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use crate::model::{Position, PositionError, Spot, Variant};
 
-use super::{compact, Land};
+use super::{Land, compact};
 
 impl Land {
     /// The land as a labelled position (normal play): spots numbered from 1
@@ -85,7 +85,7 @@ pub fn lands_position(lands: &[Land]) -> Result<Position, PositionError> {
 mod tests {
     use super::*;
     use crate::notation::glop2;
-    use crate::solve::{decompose, land_children, PseudoCanon};
+    use crate::solve::{PseudoCanon, decompose, land_children};
     use std::collections::BTreeSet;
 
     /// Every land reachable from the 4-spot start, and from a few others.

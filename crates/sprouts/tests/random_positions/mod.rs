@@ -7,4 +7,4 @@
 #[path = "../../benches/support/synthetic.rs"]
 mod synthetic;
 
-pub use synthetic::{random_move, random_position, Rng};
+pub use synthetic::{Rng, random_move, random_position};

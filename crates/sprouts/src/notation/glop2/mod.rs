@@ -17,9 +17,9 @@
 
 use crate::model::Position;
 use crate::notation::error::PositionTextError;
-use crate::notation::neoglop::lex::{too_many_sites, Lex, MAX_SITES};
+use crate::notation::neoglop::lex::{Lex, MAX_SITES, too_many_sites};
 use crate::notation::neoglop::shape::{
-    match_letters, shape_to_position, Interner, Shape, Style, TextLand,
+    Interner, Shape, Style, TextLand, match_letters, shape_to_position,
 };
 
 /// Reads a position in GLOP 2 notation. White space around the text is

@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::model::{Move, MoveEffect, MoveError, MoveKind, Position, Region, SiteRef, Spot};
-use crate::notation::cursor::{parse_trimmed, Cursor};
+use crate::notation::cursor::{Cursor, parse_trimmed};
 use crate::notation::error::{ResolveError, SyntaxError};
 use crate::notation::resolve::{canonical, check_ends, one_or_ambiguous, spot_boundaries};
 
@@ -350,13 +350,13 @@ impl HoeyMove {
                 return Err(format!(
                     "the move splits region {} and must say which boundaries go where (<, > or =)",
                     r + 1
-                ))
+                ));
             }
             Some(Separation::Equal) => {
                 return Err(format!(
                     "'=' but region {} has other boundaries to separate",
                     r + 1
-                ))
+                ));
             }
             Some(Separation::Left(list)) | Some(Separation::Right(list)) => {
                 let to_right = matches!(self.separation, Some(Separation::Right(_)));

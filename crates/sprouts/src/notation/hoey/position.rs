@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use crate::model::{Position, Spot, Variant, MAX_SPOT};
+use crate::model::{MAX_SPOT, Position, Spot, Variant};
 use crate::notation::error::{PositionTextError, SyntaxError};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -74,20 +74,20 @@ pub fn parse_position(text: &str) -> Result<Position, PositionTextError> {
             (1, Mark::O) => {
                 return Err(PositionTextError::Invalid(format!(
                     "spot {s} is marked o but is not alone on its boundary"
-                )))
+                )));
             }
             (1, Mark::None) => u8::from(!is_alone),
             (_, Mark::T | Mark::O) => {
                 return Err(PositionTextError::Invalid(format!(
                     "spot {s} is marked but listed {n} times"
-                )))
+                )));
             }
             (2, _) => 2,
             (3, _) => 3,
             _ => {
                 return Err(PositionTextError::Invalid(format!(
                     "spot {s} is listed {n} times (a spot has at most 3 sites)"
-                )))
+                )));
             }
         };
         degrees[s as usize] = d;
@@ -171,7 +171,7 @@ fn parse_structure(text: &str) -> Result<Structure, SyntaxError> {
                     i,
                     "',', ';', '/' or the end of the position",
                     found(i),
-                ))
+                ));
             }
         }
         i += 1;

@@ -61,7 +61,7 @@ use std::str::FromStr;
 
 use crate::model::{Move, MoveEffect, MoveError, MoveKind, Position, Side, Spot};
 use crate::notation::cursor::{
-    compress, expand, expand_within, parse_trimmed, write_list, ListItem,
+    ListItem, compress, expand, expand_within, parse_trimmed, write_list,
 };
 use crate::notation::error::{ResolveError, SyntaxError};
 use crate::notation::resolve::{canonical, check_ends, one_or_ambiguous, spot_boundaries};

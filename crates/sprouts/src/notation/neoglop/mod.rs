@@ -122,7 +122,7 @@ use std::str::FromStr;
 use crate::model::{Position, Variant};
 use crate::notation::error::PositionTextError;
 
-use shape::{shape_to_position, Shape};
+use shape::{Shape, shape_to_position};
 
 /// The surface a region lies on, from a `Tn` or `Cn` suffix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -3,8 +3,8 @@
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
-use super::lex::{too_many_sites, Lex, MAX_SITES};
-use super::shape::{match_land, Interner, Item, Land, Shape, Sym, TextLand};
+use super::lex::{Lex, MAX_SITES, too_many_sites};
+use super::shape::{Interner, Item, Land, Shape, Sym, TextLand, match_land};
 use super::{Label, Topology};
 use crate::model::Variant;
 use crate::notation::error::{PositionTextError, SyntaxError};
@@ -114,7 +114,7 @@ fn expand(text: &[u8], base: usize) -> Result<(Vec<u8>, Vec<usize>), PositionTex
                             "a repetition count (one digit) after '>'",
                             found(i + 1),
                         )
-                        .into())
+                        .into());
                     }
                 };
                 let (buf, map, _) = stack.pop().unwrap_or_default();
@@ -317,13 +317,13 @@ impl Parser<'_> {
                     return Err(PositionTextError::Invalid(format!(
                         "the text ends (byte {}) after its partial positions: a position is expected after them, introduced by ':' or '%', or joins '=...=...'",
                         self.origin()
-                    )))
+                    )));
                 }
                 _ => {
                     return Err(self
                         .lex
                         .err("'^', '=', ':' or '%' after a partial position")
-                        .into())
+                        .into());
                 }
             }
         }

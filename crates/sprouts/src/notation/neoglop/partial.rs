@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::shape::{letter_name, Land, Shape, Style, Sym};
+use super::shape::{Land, Shape, Style, Sym, letter_name};
 
 /// A token of a template (a node's regions as written), with names still
 /// abstract so that alike nodes can share one partial position.
