@@ -219,89 +219,7 @@ impl WgosaMove {
         check_ends(pos, f, g, h)?;
         let listed = expand_within(self.list.as_deref(), pos.next_spot())
             .map_err(|x| format!("listed spot {x} does not exist"))?;
-        // Rule 2: candidates.
-        let mut cands: Vec<Candidate> = Vec::new();
-        let mut reason: Option<String> = None;
-        let mut shared = false;
-        for r in pos.shared_regions(f, h) {
-            let region = &pos.regions()[r];
-            let (sf, sh) = (pos.sites_in(r, f), pos.sites_in(r, h));
-            shared = true;
-            for &s in &sf {
-                for &t in &sh {
-                    if f == h && s != t {
-                        continue;
-                    }
-                    if s.boundary != t.boundary {
-                        if !listed.is_empty() {
-                            reason.get_or_insert("a move that splits nothing takes no list".into());
-                            continue;
-                        }
-                        let mv = Move::new(r, s, t, Vec::new());
-                        if let Ok(out) = pos.effect(&mv) {
-                            cands.push(Candidate {
-                                mv,
-                                out,
-                                l_is_right: false,
-                                from_site: (r, s),
-                                to_site: (r, t),
-                            });
-                        }
-                        continue;
-                    }
-                    for l_is_right in [true, false] {
-                        let mut l_boundaries = Vec::new();
-                        let mut other_boundaries = Vec::new();
-                        for (bi, b) in region.boundaries().iter().enumerate() {
-                            if bi == s.boundary {
-                                continue;
-                            }
-                            if b.sites().iter().any(|x| listed.binary_search(x).is_ok()) {
-                                l_boundaries.push(bi);
-                            } else if b.sites().iter().any(|&x| pos.is_live(x)) {
-                                other_boundaries.push(bi);
-                            }
-                        }
-                        let right = if l_is_right {
-                            l_boundaries
-                        } else {
-                            other_boundaries
-                        };
-                        let mv = Move::new(r, s, t, right);
-                        let Ok(out) = pos.effect(&mv) else { continue };
-                        let (x, y) = (out.right(), out.left().expect("a split"));
-                        let (l_side, o_side) = if l_is_right { (x, y) } else { (y, x) };
-                        let sorted = |side: Side<'_>| {
-                            let mut v: Vec<Spot> = side.spots().collect();
-                            v.sort_unstable();
-                            v
-                        };
-                        let (l_spots, o_spots) = (sorted(l_side), sorted(o_side));
-                        if let Some(&x) = listed.iter().find(|x| {
-                            l_spots.binary_search(x).is_err() || o_spots.binary_search(x).is_ok()
-                        }) {
-                            reason.get_or_insert(format!(
-                                "listed spot {x} cannot be separated from the rest by this move"
-                            ));
-                            continue;
-                        }
-                        cands.push(Candidate {
-                            mv,
-                            out,
-                            l_is_right,
-                            from_site: (r, s),
-                            to_site: (r, t),
-                        });
-                    }
-                }
-            }
-        }
-        if !shared {
-            return Err(format!("spots {f} and {h} share no region"));
-        }
-        if cands.is_empty() {
-            return Err(reason.unwrap_or_else(|| "no move fits".into()));
-        }
+        let mut cands = self.candidates(pos, &listed)?;
         // The rules below choose between different moves: candidates that
         // leave the same position are one move, whatever region, sites or
         // sides they are drawn with.
@@ -386,6 +304,100 @@ impl WgosaMove {
             return Err("no move fits the marks".into());
         }
         Ok(Resolved::several(pos, cands, ""))
+    }
+
+    /// Rule 2: every drawing of the move that fits the text's ends and
+    /// list (every region holding both ends, every pair of their sites, and
+    /// for a split both choices of the L side), or why none does.
+    fn candidates<'p>(
+        &self,
+        pos: &'p Position,
+        listed: &[Spot],
+    ) -> Result<Vec<Candidate<'p>>, String> {
+        let (f, h) = (self.from, self.to);
+        let mut cands: Vec<Candidate> = Vec::new();
+        let mut reason: Option<String> = None;
+        let mut shared = false;
+        for r in pos.shared_regions(f, h) {
+            let region = &pos.regions()[r];
+            let (sf, sh) = (pos.sites_in(r, f), pos.sites_in(r, h));
+            shared = true;
+            for &s in &sf {
+                for &t in &sh {
+                    if f == h && s != t {
+                        continue;
+                    }
+                    if s.boundary != t.boundary {
+                        if !listed.is_empty() {
+                            reason.get_or_insert("a move that splits nothing takes no list".into());
+                            continue;
+                        }
+                        let mv = Move::new(r, s, t, Vec::new());
+                        if let Ok(out) = pos.effect(&mv) {
+                            cands.push(Candidate {
+                                mv,
+                                out,
+                                l_is_right: false,
+                                from_site: (r, s),
+                                to_site: (r, t),
+                            });
+                        }
+                        continue;
+                    }
+                    for l_is_right in [true, false] {
+                        let mut l_boundaries = Vec::new();
+                        let mut other_boundaries = Vec::new();
+                        for (bi, b) in region.boundaries().iter().enumerate() {
+                            if bi == s.boundary {
+                                continue;
+                            }
+                            if b.sites().iter().any(|x| listed.binary_search(x).is_ok()) {
+                                l_boundaries.push(bi);
+                            } else if b.sites().iter().any(|&x| pos.is_live(x)) {
+                                other_boundaries.push(bi);
+                            }
+                        }
+                        let right = if l_is_right {
+                            l_boundaries
+                        } else {
+                            other_boundaries
+                        };
+                        let mv = Move::new(r, s, t, right);
+                        let Ok(out) = pos.effect(&mv) else { continue };
+                        let (x, y) = (out.right(), out.left().expect("a split"));
+                        let (l_side, o_side) = if l_is_right { (x, y) } else { (y, x) };
+                        let sorted = |side: Side<'_>| {
+                            let mut v: Vec<Spot> = side.spots().collect();
+                            v.sort_unstable();
+                            v
+                        };
+                        let (l_spots, o_spots) = (sorted(l_side), sorted(o_side));
+                        if let Some(&x) = listed.iter().find(|x| {
+                            l_spots.binary_search(x).is_err() || o_spots.binary_search(x).is_ok()
+                        }) {
+                            reason.get_or_insert(format!(
+                                "listed spot {x} cannot be separated from the rest by this move"
+                            ));
+                            continue;
+                        }
+                        cands.push(Candidate {
+                            mv,
+                            out,
+                            l_is_right,
+                            from_site: (r, s),
+                            to_site: (r, t),
+                        });
+                    }
+                }
+            }
+        }
+        if !shared {
+            return Err(format!("spots {f} and {h} share no region"));
+        }
+        if cands.is_empty() {
+            return Err(reason.unwrap_or_else(|| "no move fits".into()));
+        }
+        Ok(cands)
     }
 }
 
