@@ -247,7 +247,8 @@ fn a_hostile_move_fails_cleanly() {
     let game = format!("4+ 1(5)1[{ranges}]");
     let start = std::time::Instant::now();
     let line = fails(&["replay"], game.as_bytes());
-    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    // The whole process, start to exit.
+    assert!(start.elapsed() < std::time::Duration::from_secs(1));
     assert!(
         line.starts_with("sprouts: move 1 (1(5)1[2-1048575,"),
         "{line}"
