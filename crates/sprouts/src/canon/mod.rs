@@ -81,23 +81,11 @@
 //! the rest in several places) can still make the search branch more;
 //! random positions from games stay far from that.
 //!
-//! Symmetric positions (`canon_bench symmetric`; before the two unit fixes
-//! and individualisation → after): 19 alike two-boundary units on one
-//! region (`^x:x2^y:yx.x%<y1.>9<y1.>91`, 109 spots) 2.2 s → 0.4 ms; 40
-//! such units (240 spots) more than a minute → 30 ms; a ring of 24 alike
-//! regions 250 ms → 2 ms; a ladder ring of 2 x 30 alike regions (150
-//! spots) 3 s (with the unit fixes alone) → 17 ms; 40 alike pendant
-//! regions on 40 boundaries 17 ms → 11 ms; 24 on one boundary 0.7 ms →
-//! 2.5 ms; a ring of 20 regions with pendants 0.7 ms → 1.6 ms. Grows about
-//! as the square of the number of alike parts (each tie compares the
-//! parts' keys; each root refines the colours again).
-//!
-//! Measured with `cargo run --release -p sprouts --example canon_bench` (on
-//! the project's 2-core machine, shared): 10,000 random 30-spot positions
-//! from random games (175 sites each on average) take 0.48 s, 48 µs per
-//! position, the slowest 0.25 ms (the load of the machine varies these by
-//! up to 2x; without individualisation 0.45 s; earlier versions: 0.82 s; 2,000 45-spot positions
-//! 224 µs each, slowest 18 ms; 300 100-spot positions 312 µs each).
+//! Its time grows about as the square of the number of alike parts (each
+//! tie compares the parts' keys; each root refines the colours again); the
+//! figures, on random and on symmetric positions, are in
+//! docs/benchmarks.md#canon (`cargo run --release -p sprouts --example
+//! canon_bench`).
 //!
 //! ```
 //! use sprouts::canon::canonical;

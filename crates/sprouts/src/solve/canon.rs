@@ -302,9 +302,8 @@ struct PseudoKey {
 /// A region not found as it is is looked up again with its letters renamed
 /// in order of first appearance: its reading does not depend on what its
 /// letters are called, and its sites are renamed alike (a region's letters
-/// only tell which sites are one spot). Measured: at 6 spots, the 10,160
-/// regions read were 2,394 up to the names of their letters; at 12 spots
-/// 98,471 were 18,388.
+/// only tell which sites are one spot). Most regions read are alike up to
+/// the names of their letters (docs/experiments.md#region-memo).
 struct RegionMemo {
     /// Regions as they are.
     raw: Memo,

@@ -10,10 +10,7 @@
 //! around a lone spot, for instance) is drawn for one of each two ways of
 //! sharing the other boundaries that swap its sides, when that gives the
 //! same key ([`Shape::other_side_first`]). What is left is deduplicated by
-//! the children's keys. (12 spots: 1,282,626 moves played for 750,895
-//! distinct children, instead of 1,390,438 when only letterless boundaries
-//! were interchangeable; now, with the search grown smaller since, 925,815
-//! moves listed to play, and 203,905 swapped sides left out.)
+//! the children's keys (counts: docs/experiments.md#swapped-sides).
 //!
 //! A land's moves are listed first ([`Shape::moves`]), then each is played
 //! into one flat buffer in key form, simplified and keyed ([`Simplifier`]);
@@ -226,10 +223,8 @@ pub(crate) fn children<C: LandCanon + ?Sized>(land: &[u8], canon: &C) -> Childre
 /// Every distinct child of a land, unless `stop` says yes to one of them
 /// as it is made (`None`: the rest are not made). The children come in
 /// the order the search tries them: those whose largest land has fewest
-/// lives first, then fewest lives in all (GLOP's heuristic), then by key.
-/// (Measured: 122,192 positions for 7 spots instead of 189,919 when
-/// ordered by key length; smallest total first, or largest first, were
-/// worse.)
+/// lives first, then fewest lives in all (GLOP's heuristic), then by key
+/// (the orders tried: docs/experiments.md#child-order).
 pub(crate) fn children_unless<C: LandCanon + ?Sized>(
     land: &[u8],
     canon: &C,
@@ -287,13 +282,9 @@ struct Region {
     /// keys are exact): where each boundary's mirror starts (see
     /// [`mirror_start`]).
     ///
-    /// Measured with pseudo-canonical keys, which may give a child and its
-    /// mirror image different keys: 18% fewer moves per position at 12
-    /// spots, but the search changed and grew (12, 13 and 14 spots expanded
-    /// 36,164, 68,040 and 279,240 positions instead of 25,625, 46,088 and
-    /// 162,256; 8 spots 5,324 instead of 8,074), so it is used with exact
-    /// keys only (10 spots: 80,263 moves instead of 88,252, the same
-    /// search).
+    /// Used with exact keys only: pseudo-canonical keys may give a child
+    /// and its mirror image different keys, and leaving mirrors out then
+    /// made the search grow (docs/experiments.md#mirror-moves).
     mirror: Option<Vec<usize>>,
 }
 
@@ -585,11 +576,8 @@ impl<'a> Shape<'a> {
     /// on either side but its own dead sites, and no region goes that would
     /// turn a side's letter into a `2` (see [`Shape::twin_sides`]), so a
     /// side keeps its lives.
-    /// (Otherwise both are played: at 12 spots, 1.6% of the pairs of loops
-    /// around a lone spot gave different keys.) At 12 spots the loops
-    /// around a lone spot left out are about a tenth of the moves, and 7%
-    /// of the instructions (7,807 million instead of 8,425 million), with
-    /// the same children.
+    /// (Otherwise both are played.) What it saves, with the same children:
+    /// docs/experiments.md#swapped-sides.
     fn other_side_first(&self, r: usize, i: usize, p: usize, q: Option<usize>, d: usize) -> bool {
         let groups = &self.regions[r].groups[i];
         // How many of each class go to the first side: the digits of `d`;
@@ -847,10 +835,10 @@ struct Player<'a, 's, C: ?Sized> {
 /// stay as they are is keyed from these readings and those of the regions
 /// the move made.
 ///
-/// Measured: at 13 spots 44% of the moves are keyed this way (the others
-/// kill a letter listed in another region, or drop a region), and 12 and
-/// 13 spots run about 6% faster, with the same children (a debug check
-/// compares every child keyed this way with the whole simplifier's).
+/// A child that kills a letter listed in another region, or drops a
+/// region, goes through the whole simplifier instead; a debug check
+/// compares every child keyed this way with the whole simplifier's (how
+/// often and how much faster: docs/experiments.md#region-readings).
 #[derive(Default)]
 struct ReadRegions {
     /// Every region's reading and its sites in reading order, one after the

@@ -71,8 +71,8 @@ pub(crate) fn twice_life(x: u8) -> u32 {
     TWICE_LIFE[x as usize] as u32
 }
 
-/// [`twice_life`] of every byte, looked up (children's lives are counted
-/// byte by byte: 2.5% of the instructions at 12 spots with a `match`).
+/// [`twice_life`] of every byte, looked up: children's lives are counted
+/// byte by byte, and a `match` there cost (docs/experiments.md#lives-table).
 static TWICE_LIFE: [u8; 256] = {
     let mut t = [0u8; 256];
     t[ZERO as usize] = 6;

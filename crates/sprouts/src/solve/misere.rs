@@ -27,11 +27,9 @@ pub(super) struct MisereNode {
 }
 
 /// The first numbers of a position not searched yet: 1 + half the square of
-/// its lives (a position with more lives has a larger game tree). Measured
-/// from empty tables: 8 spots expanded 66,264 positions with it against
-/// 239,991 when every position starts at 1, and 9 spots 461,196 against
-/// 1,358,769 (10 s instead of 57 s); lives alone, or a quarter of the
-/// square, did worse.
+/// its lives (a position with more lives has a larger game tree); against
+/// starting every position at 1, lives alone or a quarter of the square:
+/// docs/experiments.md#misere-estimate.
 fn estimate(key: &[u8]) -> Score {
     let twice: u64 = lands_of(key).map(|l| twice_lives(l) as u64).sum();
     let v = 1 + twice * twice / 8;

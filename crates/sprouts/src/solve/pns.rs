@@ -339,13 +339,9 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// (a quarter of its twice lives while the table has none). Also the
     /// step to take in it: on the cheapest of those couples.
     ///
-    /// Measured from empty tables against computing those nimbers at once,
-    /// each to the end, when the search first went into the sum (with the
-    /// same first numbers): 11 to 15 spots expanded 580,045 positions
-    /// instead of 1,015,084, and the nimber of 16 spots took 4.6 s instead
-    /// of 104 s. A sixth or an eighth of the twice lives, instead of a
-    /// quarter, expanded 511,000 and 571,000 positions (the search is
-    /// chaotic), but with a sixth the nimber of 16 spots took 8.2 s.
+    /// Far cheaper than computing those nimbers at once, each to the end,
+    /// when the search first goes into the sum; the quarter was chosen
+    /// among the fractions tried (docs/experiments.md#sum-score).
     fn sum_score(&mut self, lands: &[u8], r: &Reduced) -> (Score, SumStep) {
         let mut v = 1u64;
         let mut best = SumStep {
