@@ -56,6 +56,7 @@
 //! assert_eq!(q.to_hoey(), "1,4;2/1,4;3");
 //! ```
 
+use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -245,43 +246,14 @@ impl LhpMove {
                     } else {
                         MoveKind::Split
                     };
-                    // Which boundaries go to R: those holding a listed spot.
-                    let mut to_r = Vec::new();
-                    let mut to_l = Vec::new();
-                    let mut bad = None;
-                    for &x in &listed {
-                        match boundary_of.get(&x).copied() {
-                            Some(bi) if bi != s.boundary && (kind != MoveKind::Join) => {
-                                to_r.push(bi)
+                    let (to_r, to_l) =
+                        match list_sides(pos, r, s.boundary, kind, &listed, &boundary_of) {
+                            Ok(sides) => sides,
+                            Err(why) => {
+                                reason.get_or_insert(why);
+                                continue;
                             }
-                            Some(_) if kind == MoveKind::Join => {
-                                bad = Some("a move that splits nothing takes no list".to_string())
-                            }
-                            Some(_) => {
-                                bad =
-                                    Some(format!("listed spot {x} is on the boundary being joined"))
-                            }
-                            None => {
-                                bad = Some(format!("listed spot {x} is not in region {}", r + 1))
-                            }
-                        }
-                    }
-                    if let Some(b) = bad {
-                        reason.get_or_insert(b);
-                        continue;
-                    }
-                    to_r.sort_unstable();
-                    to_r.dedup();
-                    if kind != MoveKind::Join {
-                        for (bi, b) in region.boundaries().iter().enumerate() {
-                            if bi != s.boundary
-                                && to_r.binary_search(&bi).is_err()
-                                && b.sites().iter().any(|&x| pos.is_live(x))
-                            {
-                                to_l.push(bi);
-                            }
-                        }
-                    }
+                        };
                     let sides: &[bool] = match kind {
                         MoveKind::Join | MoveKind::Split => &[true],
                         MoveKind::Loop => &[true, false],
@@ -296,60 +268,13 @@ impl LhpMove {
                         };
                         let mv = Move::new(r, s, t, right);
                         let Ok(out) = pos.effect(&mv) else { continue };
-                        let (e, i, r_region, l_region) = walker_view(&out, r_is_right);
-                        let mut needs_mark = None;
-                        match self.before {
-                            Some(want) if e != want => {
-                                reason.get_or_insert(format!("the spot before {f} is not {want}"));
+                        let needs_mark = match self.marks(pos, &out, r, kind, r_is_right, pivots) {
+                            Ok(needs_mark) => needs_mark,
+                            Err(why) => {
+                                reason.get_or_insert(why);
                                 continue;
                             }
-                            None if kind == MoveKind::Loop && ![f, g, h].contains(&e) => {
-                                needs_mark = Some("write the spot before the loop's end (e.f<...)");
-                            }
-                            _ => {}
-                        }
-                        if self.after.is_some_and(|want| want != i) {
-                            reason.get_or_insert(format!(
-                                "the spot after {h} is not {}",
-                                self.after.unwrap_or(0)
-                            ));
-                            continue;
-                        }
-                        // Step 3: with f and h pivots of the same two regions
-                        // P (this one) and Q, `@x` names a live spot of L
-                        // that Q does not touch; without `@`, L has none.
-                        let q = pivots
-                            .filter(|p| p.contains(&r))
-                            .map(|[p, q]| if p == r { q } else { p });
-                        let in_l_not_q = |x: Spot| {
-                            l_region.is_some_and(|l| {
-                                pos.degree_after(&out, x) < 3
-                                    && x != f
-                                    && x != h
-                                    && x != g
-                                    && l.contains(x)
-                                    && q.is_none_or(|qi| !pos.regions_of_spot(x).contains(&qi))
-                            })
                         };
-                        match self.at {
-                            Some(x) if !in_l_not_q(x) => {
-                                reason.get_or_insert(format!(
-                                    "spot {x} is not a live spot of L that the other region lacks"
-                                ));
-                                continue;
-                            }
-                            None if self.before.is_none()
-                                && kind == MoveKind::Split
-                                && q.is_some()
-                                && r_region.len() == 1 =>
-                            {
-                                let has = l_region.expect("split").spots().any(in_l_not_q);
-                                if has {
-                                    needs_mark = Some("say which region with @");
-                                }
-                            }
-                            _ => {}
-                        }
                         cands.push(Candidate {
                             mv,
                             out,
@@ -365,26 +290,76 @@ impl LhpMove {
         if cands.is_empty() {
             return Err(reason.unwrap_or_else(|| "no move fits".into()));
         }
-        // Candidates that leave the same position are one move, and the
-        // rules for marks only choose between different moves.
-        let mut hint = "";
-        if cands[1..]
-            .iter()
-            .any(|c| !pos.same_effect(&cands[0].out, &c.out))
-        {
-            if cands.iter().all(|c| c.needs_mark.is_some()) {
-                hint = cands[0].needs_mark.unwrap_or("");
-            } else {
-                cands.retain(|c| c.needs_mark.is_none());
+        Ok(one_per_move(pos, cands))
+    }
+
+    /// The marks of the text against one drawing: the spot before `f`
+    /// (`e.`), the one after `h` (`.i`) and `@x` (LHP steps 1, 3 and 5).
+    /// `Err`: the drawing does not fit, and why; `Ok(Some(why))`: it fits
+    /// only if a mark the text lacks is implied (it counts when every
+    /// drawing left makes the same move).
+    fn marks(
+        &self,
+        pos: &Position,
+        out: &MoveEffect<'_>,
+        r: usize,
+        kind: MoveKind,
+        r_is_right: bool,
+        pivots: Option<[usize; 2]>,
+    ) -> Result<Option<&'static str>, String> {
+        let (f, g, h) = (self.from, self.new, self.to);
+        let (e, i, r_region, l_region) = walker_view(out, r_is_right);
+        let mut needs_mark = None;
+        match self.before {
+            Some(want) if e != want => {
+                return Err(format!("the spot before {f} is not {want}"));
             }
-        }
-        let mut out: Vec<Candidate> = Vec::new();
-        for c in cands {
-            if !out.iter().any(|o| pos.same_effect(&o.out, &c.out)) {
-                out.push(c);
+            None if kind == MoveKind::Loop && ![f, g, h].contains(&e) => {
+                needs_mark = Some("write the spot before the loop's end (e.f<...)");
             }
+            _ => {}
         }
-        Ok((out, hint))
+        if self.after.is_some_and(|want| want != i) {
+            return Err(format!(
+                "the spot after {h} is not {}",
+                self.after.unwrap_or(0)
+            ));
+        }
+        // Step 3: with f and h pivots of the same two regions
+        // P (this one) and Q, `@x` names a live spot of L
+        // that Q does not touch; without `@`, L has none.
+        let q = pivots
+            .filter(|p| p.contains(&r))
+            .map(|[p, q]| if p == r { q } else { p });
+        let in_l_not_q = |x: Spot| {
+            l_region.is_some_and(|l| {
+                pos.degree_after(out, x) < 3
+                    && x != f
+                    && x != h
+                    && x != g
+                    && l.contains(x)
+                    && q.is_none_or(|qi| !pos.regions_of_spot(x).contains(&qi))
+            })
+        };
+        match self.at {
+            Some(x) if !in_l_not_q(x) => {
+                return Err(format!(
+                    "spot {x} is not a live spot of L that the other region lacks"
+                ));
+            }
+            None if self.before.is_none()
+                && kind == MoveKind::Split
+                && q.is_some()
+                && r_region.len() == 1 =>
+            {
+                let has = l_region.expect("split").spots().any(in_l_not_q);
+                if has {
+                    needs_mark = Some("say which region with @");
+                }
+            }
+            _ => {}
+        }
+        Ok(needs_mark)
     }
 
     /// The canonical LHP text of a legal move of `pos` (see the module docs).
@@ -491,6 +466,72 @@ impl LhpMove {
         )
         .expect("a legal move has a text"))
     }
+}
+
+/// Which other boundaries of region `r` go to R (those holding a listed
+/// spot) and which to L (the other live ones), for a move from a site on
+/// boundary `from_boundary`; or why the list does not fit.
+fn list_sides(
+    pos: &Position,
+    r: usize,
+    from_boundary: usize,
+    kind: MoveKind,
+    listed: &[Spot],
+    boundary_of: &HashMap<Spot, usize>,
+) -> Result<(Vec<usize>, Vec<usize>), String> {
+    let region = &pos.regions()[r];
+    let mut to_r = Vec::new();
+    let mut to_l = Vec::new();
+    for &x in listed {
+        match boundary_of.get(&x).copied() {
+            Some(bi) if bi != from_boundary && kind != MoveKind::Join => to_r.push(bi),
+            Some(_) if kind == MoveKind::Join => {
+                return Err("a move that splits nothing takes no list".to_string());
+            }
+            Some(_) => return Err(format!("listed spot {x} is on the boundary being joined")),
+            None => return Err(format!("listed spot {x} is not in region {}", r + 1)),
+        }
+    }
+    to_r.sort_unstable();
+    to_r.dedup();
+    if kind != MoveKind::Join {
+        for (bi, b) in region.boundaries().iter().enumerate() {
+            if bi != from_boundary
+                && to_r.binary_search(&bi).is_err()
+                && b.sites().iter().any(|&x| pos.is_live(x))
+            {
+                to_l.push(bi);
+            }
+        }
+    }
+    Ok((to_r, to_l))
+}
+
+/// One candidate of each different move, and when there are several, the
+/// mark they lack: candidates that leave the same position are one move,
+/// and the rules for marks only choose between different moves.
+fn one_per_move<'p>(
+    pos: &Position,
+    mut cands: Vec<Candidate<'p>>,
+) -> (Vec<Candidate<'p>>, &'static str) {
+    let mut hint = "";
+    if cands[1..]
+        .iter()
+        .any(|c| !pos.same_effect(&cands[0].out, &c.out))
+    {
+        if cands.iter().all(|c| c.needs_mark.is_some()) {
+            hint = cands[0].needs_mark.unwrap_or("");
+        } else {
+            cands.retain(|c| c.needs_mark.is_none());
+        }
+    }
+    let mut out: Vec<Candidate> = Vec::new();
+    for c in cands {
+        if !out.iter().any(|o| pos.same_effect(&o.out, &c.out)) {
+            out.push(c);
+        }
+    }
+    (out, hint)
 }
 
 #[cfg(test)]
