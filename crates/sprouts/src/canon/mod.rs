@@ -173,6 +173,57 @@ pub fn canonical(p: &Position) -> Canonical {
     Canonical { lands }
 }
 
+/// The exact key of one land of the solver (regions of boundaries of site
+/// bytes: `0`, `1`, `2`, letters from `3`): its canonical layout, the one
+/// [`canonical`] writes, in the same bytes. Two lands get the same key
+/// exactly when they are the same game up to the symmetries; the land must
+/// be simplified already (as the solver's are), so that the key describes
+/// it and not a smaller one.
+pub(crate) fn land_key(regions: &[Vec<Vec<u8>>]) -> Vec<u8> {
+    let mut degrees = vec![0u8];
+    let mut letters = std::collections::HashMap::new();
+    let spots: Vec<Vec<Vec<crate::model::Spot>>> = regions
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|b| {
+                    b.iter()
+                        .map(|&x| {
+                            let mut new_spot = |degree: u8| {
+                                degrees.push(degree);
+                                (degrees.len() - 1) as crate::model::Spot
+                            };
+                            if x <= 2 {
+                                new_spot(x)
+                            } else {
+                                *letters.entry(x).or_insert_with(|| new_spot(2))
+                            }
+                        })
+                        .collect()
+                })
+                .collect()
+        })
+        .collect();
+    let Ok(p) = Position::new_abbreviated(spots, degrees, crate::model::Variant::Normal) else {
+        // Not a drawing (only hand-made bytes can be): its bytes as they are.
+        let mut flat = Vec::new();
+        for r in regions {
+            for b in r {
+                flat.extend_from_slice(b);
+                flat.push(0xFF);
+            }
+            flat.push(0xFE);
+        }
+        return flat;
+    };
+    let shape = simplify::simplify(&Shape::from_position(&p));
+    shape
+        .lands
+        .iter()
+        .flat_map(|land| search::site_bytes(&search::Graph::new(land).least_key()))
+        .collect()
+}
+
 /// The position after GLOP's simplifications (see the module docs), as a
 /// labelled position (spots renumbered from 1): a smaller position that is
 /// the same game.

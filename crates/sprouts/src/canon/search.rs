@@ -1063,3 +1063,28 @@ pub(crate) fn render(key: &[Tok]) -> String {
     }
     out
 }
+
+/// A layout in the solver's site bytes (`0`, `1`, `2`, letters from `3` in
+/// order of first appearance, `0xFF` after each boundary, `0xFE` after each
+/// region): the key [`ExactCanon`](crate::solve::ExactCanon) gives a land.
+pub(crate) fn site_bytes(key: &[Tok]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(key.len());
+    let mut letters: std::collections::HashMap<u32, u8> = std::collections::HashMap::new();
+    for &tok in key {
+        if tok == END_REGION {
+            out.push(0xFE);
+        } else if tok == END_BOUNDARY {
+            out.push(0xFF);
+        } else {
+            let typ = (tok.0 >> 59) as u8;
+            out.push(match typ {
+                ZERO | ONE | TWO => typ,
+                _ => {
+                    let next = 3 + letters.len() as u8;
+                    *letters.entry(tok.1).or_insert(next)
+                }
+            });
+        }
+    }
+    out
+}

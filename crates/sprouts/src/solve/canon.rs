@@ -88,8 +88,8 @@ pub trait LandCanon: Send + Sync {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PseudoCanon;
 
-/// The exact canonical key: the least key over every choice the invariant
-/// ordering of [`PseudoCanon`] leaves open (a branch-and-bound search).
+/// The exact canonical key: the land in the canonical layout that
+/// [`canon::canonical`](crate::canon::canonical) finds, in site bytes.
 /// Isomorphic lands always get the same key.
 ///
 /// ```
@@ -102,6 +102,9 @@ pub struct PseudoCanon;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ExactCanon;
 
+// The plain readings below are kept for the tests only: a second, simple
+// implementation of the pseudo-canonical key to check the fast one against.
+#[cfg(test)]
 /// The invariant reading of a site in a boundary read in one direction:
 /// `0`, `1`, `2` as they are; a pivot letter (listed once in the region) 4;
 /// a pier letter 8 + the distance to its other site going forward.
@@ -111,6 +114,7 @@ fn invariant(b: &[u8], region_count: &[u8; 256]) -> Vec<u8> {
     out
 }
 
+#[cfg(test)]
 /// [`invariant`] into a buffer (cleared first).
 fn invariant_into(b: &[u8], region_count: &[u8; 256], out: &mut Vec<u8>) {
     out.clear();
@@ -154,6 +158,7 @@ fn invariant_fast(b: &[u8], region_count: &[u8; 256], out: &mut Vec<u8>, next: &
 
 pub(crate) use crate::model::least_rotation_start;
 
+#[cfg(test)]
 fn rotate(s: &[u8], start: usize) -> Vec<u8> {
     let mut v = Vec::with_capacity(s.len());
     v.extend_from_slice(&s[start..]);
@@ -163,14 +168,13 @@ fn rotate(s: &[u8], start: usize) -> Vec<u8> {
 
 /// One boundary read in one orientation: its invariant reading at the
 /// least rotation, and the sites at that rotation.
+#[cfg(test)]
 struct Read {
     inv: Vec<u8>,
     sites: Vec<u8>,
-    /// Every start giving the least invariant rotation (exact search only).
-    starts: Vec<usize>,
-    raw: Vec<u8>,
 }
 
+#[cfg(test)]
 fn region_count(region: &[Vec<u8>]) -> [u8; 256] {
     let mut c = [0u8; 256];
     for b in region {
@@ -183,7 +187,8 @@ fn region_count(region: &[Vec<u8>]) -> [u8; 256] {
 
 /// The region read in one orientation: boundaries sorted by invariant
 /// reading, and the region's reading (readings joined by END_BOUNDARY).
-fn read_region(region: &[Vec<u8>], mirror: bool, all_starts: bool) -> (Vec<u8>, Vec<Read>) {
+#[cfg(test)]
+fn read_region(region: &[Vec<u8>], mirror: bool) -> (Vec<u8>, Vec<Read>) {
     let count = region_count(region);
     let mut reads: Vec<Read> = region
         .iter()
@@ -195,19 +200,9 @@ fn read_region(region: &[Vec<u8>], mirror: bool, all_starts: bool) -> (Vec<u8>, 
             };
             let inv = invariant(&raw, &count);
             let st = least_rotation_start(&inv);
-            let inv_rot = rotate(&inv, st);
-            let starts = if all_starts {
-                (0..inv.len())
-                    .filter(|&s| (0..inv.len()).all(|k| inv[(s + k) % inv.len()] == inv_rot[k]))
-                    .collect()
-            } else {
-                Vec::new()
-            };
             Read {
                 sites: rotate(&raw, st),
-                inv: inv_rot,
-                starts,
-                raw,
+                inv: rotate(&inv, st),
             }
         })
         .collect();
@@ -627,164 +622,15 @@ fn name(x: u8, names: &mut [u8; 256], next: &mut u8) -> u8 {
     names[x as usize]
 }
 
-/// A region's possible readings for the exact search: each orientation
-/// whose reading is least, with its boundaries.
-struct RegionChoices {
-    reading: Vec<u8>,
-    orientations: Vec<Vec<Read>>,
-}
-
 impl LandCanon for ExactCanon {
     fn exact(&self) -> bool {
         true
     }
 
+    /// The canonical form's own layout ([`crate::canon`]): one exact
+    /// canonicaliser for the library and the solver.
     fn key(&self, land: &[Vec<Vec<u8>>]) -> Vec<u8> {
-        let mut regions: Vec<RegionChoices> = land
-            .iter()
-            .map(|r| {
-                let fwd = read_region(r, false, true);
-                let rev = read_region(r, true, true);
-                match fwd.0.cmp(&rev.0) {
-                    std::cmp::Ordering::Less => RegionChoices {
-                        reading: fwd.0,
-                        orientations: vec![fwd.1],
-                    },
-                    std::cmp::Ordering::Greater => RegionChoices {
-                        reading: rev.0,
-                        orientations: vec![rev.1],
-                    },
-                    std::cmp::Ordering::Equal => RegionChoices {
-                        reading: fwd.0,
-                        orientations: vec![fwd.1, rev.1],
-                    },
-                }
-            })
-            .collect();
-        regions.sort_by(|a, b| a.reading.cmp(&b.reading));
-        let mut search = Exact {
-            regions: &regions,
-            best: None,
-        };
-        let mut used = vec![false; regions.len()];
-        search.regions_from(&mut used, 0, &mut Vec::new(), &mut [0u8; 256], FIRST_LETTER);
-        search.best.unwrap_or_default()
-    }
-}
-
-struct Exact<'a> {
-    regions: &'a [RegionChoices],
-    best: Option<Vec<u8>>,
-}
-
-impl Exact<'_> {
-    /// Whether `out` is already greater than the best key's prefix.
-    fn pruned(&self, out: &[u8]) -> bool {
-        match &self.best {
-            Some(b) => out > &b[..out.len().min(b.len())],
-            None => false,
-        }
-    }
-
-    /// Places the `placed`-th region: any unused region of the tie group
-    /// (equal reading) that comes next in the sorted order.
-    fn regions_from(
-        &mut self,
-        used: &mut [bool],
-        placed: usize,
-        out: &mut Vec<u8>,
-        names: &mut [u8; 256],
-        next: u8,
-    ) {
-        if self.pruned(out) {
-            return;
-        }
-        if placed == self.regions.len() {
-            if self.best.as_ref().is_none_or(|b| out[..] < b[..]) {
-                self.best = Some(out.clone());
-            }
-            return;
-        }
-        let reading = &self.regions[placed].reading;
-        for ri in 0..self.regions.len() {
-            if used[ri] || &self.regions[ri].reading != reading {
-                continue;
-            }
-            used[ri] = true;
-            for o in 0..self.regions[ri].orientations.len() {
-                let reads = &self.regions[ri].orientations[o];
-                let mut bused = vec![false; reads.len()];
-                self.boundaries_from(used, placed, ri, o, &mut bused, 0, out, names, next);
-            }
-            used[ri] = false;
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn boundaries_from(
-        &mut self,
-        used: &mut [bool],
-        placed: usize,
-        ri: usize,
-        o: usize,
-        bused: &mut [bool],
-        bplaced: usize,
-        out: &mut Vec<u8>,
-        names: &mut [u8; 256],
-        next: u8,
-    ) {
-        if self.pruned(out) {
-            return;
-        }
-        let reads = &self.regions[ri].orientations[o];
-        if bplaced == reads.len() {
-            out.push(END_REGION);
-            self.regions_from(used, placed + 1, out, names, next);
-            out.pop();
-            return;
-        }
-        let inv = &reads[bplaced].inv;
-        let mut tried: Vec<Vec<u8>> = Vec::new();
-        for bi in 0..reads.len() {
-            if bused[bi] || &reads[bi].inv != inv {
-                continue;
-            }
-            let letterless = !reads[bi].raw.iter().any(|&x| is_letter(x));
-            if letterless {
-                // Interchangeable with an identical letterless boundary.
-                if tried.contains(&reads[bi].sites) {
-                    continue;
-                }
-                tried.push(reads[bi].sites.clone());
-            }
-            bused[bi] = true;
-            for &st in &reads[bi].starts {
-                let sites = rotate(&reads[bi].raw, st);
-                let mut names2 = *names;
-                let mut next2 = next;
-                let len = out.len();
-                for &x in &sites {
-                    out.push(name(x, &mut names2, &mut next2));
-                }
-                out.push(END_BOUNDARY);
-                self.boundaries_from(
-                    used,
-                    placed,
-                    ri,
-                    o,
-                    bused,
-                    bplaced + 1,
-                    out,
-                    &mut names2,
-                    next2,
-                );
-                out.truncate(len);
-                if letterless {
-                    break;
-                }
-            }
-            bused[bi] = false;
-        }
+        crate::canon::land_key(land)
     }
 }
 
@@ -799,8 +645,8 @@ mod tests {
         let mut regions: Vec<(Vec<u8>, Vec<Read>)> = land
             .iter()
             .map(|r| {
-                let fwd = read_region(r, false, false);
-                let rev = read_region(r, true, false);
+                let fwd = read_region(r, false);
+                let rev = read_region(r, true);
                 if rev.0 < fwd.0 { rev } else { fwd }
             })
             .collect();
