@@ -603,83 +603,13 @@ impl Graph {
                                 skip: NONE,
                             };
                         }
-                        Ordering::Equal => {
-                            let before = st.next;
-                            // Regions seen before this one is written (the
-                            // units hanging from its new letters are not).
-                            let seen_before = st.seen.clone();
-                            let mut a = st.clone();
-                            self.write(&mut a, entry, true);
-                            let mut z = st;
-                            self.write(&mut z, entry, false);
-                            // The other boundaries read the same both ways:
-                            // the orientations differ at most by alike units.
-                            let short = left.iter().all(|&x| self.blen[x as usize] <= 2)
-                                && self.closed[r as usize][0]
-                                    .iter()
-                                    .map(|x| &x.0)
-                                    .eq(self.closed[r as usize][1].iter().map(|x| &x.0));
-                            if short && self.mirror_alike(&seen_before, &a, &z, r, before) {
-                                st = a;
-                                phase = Phase::Rest {
-                                    r,
-                                    fwd: true,
-                                    left,
-                                    skip: NONE,
-                                };
-                                continue;
+                        Ordering::Equal => match self.both_ways(st, entry, r, left, stack) {
+                            Some((next, next_phase)) => {
+                                st = next;
+                                phase = next_phase;
                             }
-                            if left.is_empty() {
-                                // Both orientations are complete here: keep one
-                                // when they leave the same state.
-                                self.write_closed(&mut a, r, true, NONE);
-                                self.write_closed(&mut z, r, false, NONE);
-                                if a.key == z.key
-                                    && ((a.name == z.name && a.queue == z.queue)
-                                        || self.mirror_alike(&seen_before, &a, &z, r, before))
-                                {
-                                    st = a;
-                                    phase = Phase::Next;
-                                    continue;
-                                }
-                                match a.key.cmp(&z.key) {
-                                    Ordering::Less => {
-                                        st = a;
-                                        phase = Phase::Next;
-                                        continue;
-                                    }
-                                    Ordering::Greater => {
-                                        st = z;
-                                        phase = Phase::Next;
-                                        continue;
-                                    }
-                                    Ordering::Equal => {
-                                        stack.push((z, Phase::Next));
-                                        stack.push((a, Phase::Next));
-                                        return;
-                                    }
-                                }
-                            }
-                            stack.push((
-                                z,
-                                Phase::Rest {
-                                    r,
-                                    fwd: false,
-                                    left: left.clone(),
-                                    skip: NONE,
-                                },
-                            ));
-                            stack.push((
-                                a,
-                                Phase::Rest {
-                                    r,
-                                    fwd: true,
-                                    left,
-                                    skip: NONE,
-                                },
-                            ));
-                            return;
-                        }
+                            None => return,
+                        },
                     }
                 }
                 Phase::Rest { r, fwd, left, skip } => {
@@ -688,54 +618,7 @@ impl Graph {
                         phase = Phase::Next;
                         continue;
                     }
-                    // The least first token among the starts of the boundaries left.
-                    let mut first: Option<Tok> = None;
-                    let mut starts: Vec<u32> = Vec::new();
-                    for &b in &left {
-                        for s in self.sites(b) {
-                            let t = self.first_token(&st, s);
-                            match first.map(|f| t.cmp(&f)) {
-                                None | Some(Ordering::Less) => {
-                                    first = Some(t);
-                                    starts.clear();
-                                    starts.push(s);
-                                }
-                                Some(Ordering::Equal) => starts.push(s),
-                                Some(Ordering::Greater) => {}
-                            }
-                        }
-                    }
-                    if starts.len() > 1 {
-                        self.drop_twins(&mut starts);
-                    }
-                    let mut options: Vec<(Vec<Tok>, u32)> = starts
-                        .iter()
-                        .map(|&s| (self.segment(&mut st, s, fwd), s))
-                        .collect();
-                    options.sort();
-                    let least = options[0].0.clone();
-                    options.retain(|o| o.0 == least);
-                    let b0 = self.site_boundary[options[0].1 as usize];
-                    if options
-                        .iter()
-                        .any(|o| self.site_boundary[o.1 as usize] != b0)
-                    {
-                        self.drop_alike_units(&st, r, fwd, &mut options);
-                    }
-                    if options.len() > 1 {
-                        let mut kept: Vec<(Vec<Tok>, u32)> = Vec::new();
-                        for o in options.drain(..) {
-                            let b = self.site_boundary[o.1 as usize];
-                            let same = kept.iter().any(|k| {
-                                self.site_boundary[k.1 as usize] == b
-                                    && self.rotation_alike(&st, r, k.1, o.1, fwd)
-                            });
-                            if !same {
-                                kept.push(o);
-                            }
-                        }
-                        options = kept;
-                    }
+                    let options = self.rest_options(&mut st, r, fwd, &left);
                     if options.len() == 1 {
                         let s = options[0].1;
                         let b = self.site_boundary[s as usize];
@@ -766,6 +649,147 @@ impl Graph {
                 }
             }
         }
+    }
+
+    /// Region `r`, entered at `entry`, reads the same both ways so far:
+    /// writes both orientations and keeps one when they cannot differ, or
+    /// pushes both (least on top). `Some`: the state and phase to go on
+    /// with; `None`: the options are on the stack.
+    fn both_ways(
+        &self,
+        st: State,
+        entry: u32,
+        r: u32,
+        left: Vec<u32>,
+        stack: &mut Vec<(State, Phase)>,
+    ) -> Option<(State, Phase)> {
+        let before = st.next;
+        // Regions seen before this one is written (the
+        // units hanging from its new letters are not).
+        let seen_before = st.seen.clone();
+        let mut a = st.clone();
+        self.write(&mut a, entry, true);
+        let mut z = st;
+        self.write(&mut z, entry, false);
+        // The other boundaries read the same both ways:
+        // the orientations differ at most by alike units.
+        let short = left.iter().all(|&x| self.blen[x as usize] <= 2)
+            && self.closed[r as usize][0]
+                .iter()
+                .map(|x| &x.0)
+                .eq(self.closed[r as usize][1].iter().map(|x| &x.0));
+        if short && self.mirror_alike(&seen_before, &a, &z, r, before) {
+            return Some((
+                a,
+                Phase::Rest {
+                    r,
+                    fwd: true,
+                    left,
+                    skip: NONE,
+                },
+            ));
+        }
+        if left.is_empty() {
+            // Both orientations are complete here: keep one
+            // when they leave the same state.
+            self.write_closed(&mut a, r, true, NONE);
+            self.write_closed(&mut z, r, false, NONE);
+            if a.key == z.key
+                && ((a.name == z.name && a.queue == z.queue)
+                    || self.mirror_alike(&seen_before, &a, &z, r, before))
+            {
+                return Some((a, Phase::Next));
+            }
+            match a.key.cmp(&z.key) {
+                Ordering::Less => return Some((a, Phase::Next)),
+                Ordering::Greater => return Some((z, Phase::Next)),
+                Ordering::Equal => {
+                    stack.push((z, Phase::Next));
+                    stack.push((a, Phase::Next));
+                    return None;
+                }
+            }
+        }
+        stack.push((
+            z,
+            Phase::Rest {
+                r,
+                fwd: false,
+                left: left.clone(),
+                skip: NONE,
+            },
+        ));
+        stack.push((
+            a,
+            Phase::Rest {
+                r,
+                fwd: true,
+                left,
+                skip: NONE,
+            },
+        ));
+        None
+    }
+
+    /// The sites where region `r` may go on (orientation `fwd`) among the
+    /// boundaries `left`: those whose segment reads least, one of each
+    /// set that alike units or rotations make the same.
+    fn rest_options(
+        &self,
+        st: &mut State,
+        r: u32,
+        fwd: bool,
+        left: &[u32],
+    ) -> Vec<(Vec<Tok>, u32)> {
+        // The least first token among the starts of the boundaries left.
+        let mut first: Option<Tok> = None;
+        let mut starts: Vec<u32> = Vec::new();
+        for &b in left {
+            for s in self.sites(b) {
+                let t = self.first_token(st, s);
+                match first.map(|f| t.cmp(&f)) {
+                    None | Some(Ordering::Less) => {
+                        first = Some(t);
+                        starts.clear();
+                        starts.push(s);
+                    }
+                    Some(Ordering::Equal) => starts.push(s),
+                    Some(Ordering::Greater) => {}
+                }
+            }
+        }
+        if starts.len() > 1 {
+            self.drop_twins(&mut starts);
+        }
+        let mut options: Vec<(Vec<Tok>, u32)> = starts
+            .iter()
+            .map(|&s| (self.segment(st, s, fwd), s))
+            .collect();
+        options.sort();
+        let least = options[0].0.clone();
+        options.retain(|o| o.0 == least);
+        let b0 = self.site_boundary[options[0].1 as usize];
+        if options
+            .iter()
+            .any(|o| self.site_boundary[o.1 as usize] != b0)
+        {
+            self.drop_alike_units(st, r, fwd, &mut options);
+        }
+        if options.len() > 1 {
+            let mut kept: Vec<(Vec<Tok>, u32)> = Vec::new();
+            for o in options.drain(..) {
+                let b = self.site_boundary[o.1 as usize];
+                let same = kept.iter().any(|k| {
+                    self.site_boundary[k.1 as usize] == b
+                        && self.rotation_alike(st, r, k.1, o.1, fwd)
+                });
+                if !same {
+                    kept.push(o);
+                }
+            }
+            options = kept;
+        }
+        options
     }
 
     /// The other pivot of a "parallel pair": `s` and `t` alone on a boundary,
