@@ -612,8 +612,25 @@ pub(crate) fn grid_place(mesh: &mut Mesh) -> bool {
     if ring.len() < 3 {
         return false;
     }
-    // Ring order: by angle on the circle (they were placed counter-clockwise
-    // in index order).
+    let Some((order, adj)) = canonical_order(mesh, &ring) else {
+        return false;
+    };
+    let Some((x, y)) = shift_method(&order, &adj) else {
+        return false;
+    };
+    let pts: Vec<Point> = (0..n0)
+        .map(|v| Point::new(x[v] as f64, y[v] as f64))
+        .collect();
+    fit_into_circle(mesh, &pts)
+}
+
+/// The canonical ordering of de Fraysseix, Pach and Pollack for the disk
+/// closed into a sphere by an extra vertex joined to the whole ring (`ring`:
+/// the fixed vertices, counter-clockwise): the order to add vertices in,
+/// and every vertex's neighbours. `None` if the triangulation is not what
+/// the method needs.
+fn canonical_order(mesh: &Mesh, ring: &[usize]) -> Option<(Vec<usize>, Vec<Vec<usize>>)> {
+    let n0 = mesh.pos.len();
     let inf = n0;
     let n = n0 + 1;
     let mut triangles = mesh.triangles.clone();
@@ -673,9 +690,7 @@ pub(crate) fn grid_place(mesh: &mut Mesh) -> bool {
                 }
             }
         }
-        let Some(pos) = (1..contour.len() - 1).find(|&i| chords[contour[i]] == 0) else {
-            return false;
-        };
+        let pos = (1..contour.len() - 1).find(|&i| chords[contour[i]] == 0)?;
         let v = contour[pos];
         let (wp, wq) = (contour[pos - 1], contour[pos + 1]);
         // Neighbours of v from wp to wq on the side away from what is removed.
@@ -705,7 +720,7 @@ pub(crate) fn grid_place(mesh: &mut Mesh) -> bool {
         let inner = match (good(&fwd), good(&bwd)) {
             (true, false) => fwd.unwrap_or_default(),
             (false, true) => bwd.unwrap_or_default(),
-            _ => return false,
+            _ => return None,
         };
         removed[v] = true;
         on_contour[v] = false;
@@ -717,12 +732,20 @@ pub(crate) fn grid_place(mesh: &mut Mesh) -> bool {
     }
     // What is left: v1, v3, v2.
     if contour.len() != 3 {
-        return false;
+        return None;
     }
     let v3 = contour[1];
     let mut order = vec![v1, v2, v3];
     order.extend(order_rev.iter().rev());
-    // The shift method.
+    Some((order, adj))
+}
+
+/// The shift method: grid coordinates for the vertices added in `order`
+/// (the first three the outer face), every vertex at least one unit from
+/// every other; `None` if the ordering does not fit.
+fn shift_method(order: &[usize], adj: &[Vec<usize>]) -> Option<(Vec<i64>, Vec<i64>)> {
+    let n = adj.len();
+    let (v1, v2, v3) = (order[0], order[1], order[2]);
     let mut x = vec![0i64; n];
     let mut y = vec![0i64; n];
     let mut under: Vec<Vec<usize>> = vec![Vec::new(); n];
@@ -743,10 +766,10 @@ pub(crate) fn grid_place(mesh: &mut Mesh) -> bool {
             .map(|(i, _)| i)
             .collect();
         let (Some(&p), Some(&q)) = (idx.first(), idx.last()) else {
-            return false;
+            return None;
         };
         if p == q {
-            return false;
+            return None;
         }
         for (i, &c) in contour.iter().enumerate().skip(p + 1) {
             let shift = if i < q { 1 } else { 2 };
@@ -768,13 +791,17 @@ pub(crate) fn grid_place(mesh: &mut Mesh) -> bool {
         contour.splice(p + 1..q, [v]);
     }
     if placed.iter().any(|&p| !p) {
-        return false;
+        return None;
     }
+    Some((x, y))
+}
+
+/// Puts the grid drawing `pts` into the mesh, stretched into the outer
+/// circle (mirrored if its triangles all came out the other way round);
+/// `false`, leaving the mesh alone, if they face both ways.
+fn fit_into_circle(mesh: &mut Mesh, pts: &[Point]) -> bool {
     // Check every triangle of the mesh; mirror if they all came out the
     // other way round.
-    let pts: Vec<Point> = (0..n0)
-        .map(|v| Point::new(x[v] as f64, y[v] as f64))
-        .collect();
     let signs: Vec<f64> = mesh
         .triangles
         .iter()
@@ -793,7 +820,7 @@ pub(crate) fn grid_place(mesh: &mut Mesh) -> bool {
         f64::INFINITY,
         f64::NEG_INFINITY,
     );
-    for p in &pts {
+    for p in pts {
         x0 = x0.min(p.x);
         x1 = x1.max(p.x);
         y0 = y0.min(p.y);
