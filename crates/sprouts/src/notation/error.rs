@@ -325,8 +325,11 @@ impl std::error::Error for SyntaxError {}
 pub enum PositionTextError {
     /// The text does not follow the grammar.
     Syntax(SyntaxError),
-    /// The text reads, but the position is not valid.
+    /// The text reads, but the position is not valid (why, in the
+    /// notation's own terms).
     Invalid(String),
+    /// The text reads, but the model refuses the position it describes.
+    Model(crate::model::PositionError),
 }
 
 impl fmt::Display for PositionTextError {
@@ -334,6 +337,7 @@ impl fmt::Display for PositionTextError {
         match self {
             PositionTextError::Syntax(e) => e.fmt(f),
             PositionTextError::Invalid(e) => write!(f, "invalid position: {e}"),
+            PositionTextError::Model(e) => write!(f, "invalid position: {e}"),
         }
     }
 }
@@ -342,6 +346,7 @@ impl std::error::Error for PositionTextError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             PositionTextError::Syntax(e) => Some(e),
+            PositionTextError::Model(e) => Some(e),
             PositionTextError::Invalid(_) => None,
         }
     }

@@ -108,8 +108,7 @@ pub fn parse_position(text: &str) -> Result<Position, PositionTextError> {
             return Ok(p);
         }
     }
-    Position::new_abbreviated(sites, degrees, Variant::Normal)
-        .map_err(|e| PositionTextError::Invalid(e.to_string()))
+    Position::new_abbreviated(sites, degrees, Variant::Normal).map_err(PositionTextError::Model)
 }
 
 type Structure = Vec<Vec<Vec<(Spot, Mark)>>>;

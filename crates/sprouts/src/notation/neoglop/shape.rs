@@ -478,7 +478,5 @@ impl Interner {
 
 /// The labelled position of a shape, or why the model refuses it.
 pub(crate) fn shape_to_position(shape: &Shape) -> Result<Position, PositionTextError> {
-    shape
-        .to_position()
-        .map_err(|e| PositionTextError::Invalid(e.to_string()))
+    shape.to_position().map_err(PositionTextError::Model)
 }
