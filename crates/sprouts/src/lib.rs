@@ -6,7 +6,8 @@
 //! Data flows one way: text is read by a [`notation`] module into the
 //! [`model`], moves are resolved and played there, and written back as text.
 //! [`canon`] gives a position's exact canonical form, [`draw`] a planar
-//! picture, and [`solve`] who wins (normal and misère play). The crates,
+//! picture, and [`solve`] who wins (normal and misère play); [`misere`] is
+//! the theory of misère sums (canonical trees of impartial games). The crates,
 //! modules and data flow are described in `docs/architecture.md`; the
 //! notations and reading rules in `docs/notations.md`.
 //!
@@ -48,6 +49,7 @@
 
 pub mod canon;
 pub mod draw;
+pub mod misere;
 pub mod model;
 pub mod notation;
 pub mod solve;
