@@ -19,14 +19,15 @@ use crate::solve::{THREADS_HELP, with_big_stack};
 /// so its peak memory is its own. Columns: N, the outcome for the first
 /// player, the nimber (normal play; found after the outcome), seconds for
 /// the outcome, seconds for the nimber, positions searched (by the search,
-/// and by its helper threads), results stored, peak resident memory in
-/// MiB, threads (the search and its helpers; with helpers the positions
-/// searched vary from run to run).
+/// and by its helper threads), results stored, misère canonical trees
+/// made (misère play), peak resident memory in MiB, threads (the search
+/// and its helpers; with helpers the positions searched vary from run to
+/// run).
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
   sprouts bench --from 1 --to 9
-  sprouts bench --misere --to 7
+  sprouts bench --misere --to 12
   sprouts bench --to 12 --timeout 600 --json
   sprouts bench --from 12 --to 14 --threads 1")]
 pub struct Args {
@@ -53,6 +54,11 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 0, help = THREADS_HELP)]
     threads: usize,
 
+    /// Misère: replace lands with at most this many lives by their
+    /// canonical tree (0: none; for measuring the choice of the default).
+    #[arg(long, value_name = "LIVES", default_value_t = sprouts::solve::TREE_LIVES)]
+    tree_lives: u32,
+
     /// Solve only this N in this process and print its row as JSON.
     #[arg(long, hide = true)]
     one: Option<u32>,
@@ -69,6 +75,8 @@ struct Row {
     searched: u64,
     helpers_searched: u64,
     stored: usize,
+    #[serde(default)]
+    trees: Option<usize>,
     peak_mib: f64,
     threads: usize,
 }
@@ -86,9 +94,10 @@ fn peak_mib() -> f64 {
         .map_or(0.0, |kb| kb / 1024.0)
 }
 
-fn one(n: u32, variant: Variant, threads: usize) -> Result<Row> {
+fn one(n: u32, variant: Variant, threads: usize, tree_lives: u32) -> Result<Row> {
     with_big_stack(threads, move || {
         let mut s = Solver::with_store(MemoryStore::default());
+        s.set_tree_lives(tree_lives);
         let pos = Position::start(n, variant);
         let t = Instant::now();
         let win = s.win(&pos)?;
@@ -110,6 +119,7 @@ fn one(n: u32, variant: Variant, threads: usize) -> Result<Row> {
             searched: s.searched(),
             helpers_searched: s.helpers_searched(),
             stored: s.store().len(),
+            trees: (variant == Variant::Misere).then(|| s.trees().len()),
             peak_mib: peak_mib(),
             threads: sprouts::solve::use_threads(threads),
         })
@@ -124,7 +134,7 @@ pub fn run(args: &Args) -> Result<()> {
     };
     let mut out = output::stdout();
     if let Some(n) = args.one {
-        let row = one(n, variant, args.threads)?;
+        let row = one(n, variant, args.threads, args.tree_lives)?;
         output::json(&mut out, &row)?;
         writeln!(out)?;
         out.flush()?;
@@ -133,9 +143,9 @@ pub fn run(args: &Args) -> Result<()> {
     if !args.json {
         writeln!(
             out,
-            "| N | variant | outcome | nimber | seconds | nimber s | searched | helpers searched | stored | peak MiB | threads |"
+            "| N | variant | outcome | nimber | seconds | nimber s | searched | helpers searched | stored | trees | peak MiB | threads |"
         )?;
-        writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|")?;
+        writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|---|")?;
         out.flush()?;
     }
     let exe = std::env::current_exe().context("cannot find this program")?;
@@ -143,6 +153,7 @@ pub fn run(args: &Args) -> Result<()> {
         let mut cmd = Command::new(&exe);
         cmd.args(["bench", "--one", &n.to_string()]);
         cmd.args(["--threads", &args.threads.to_string()]);
+        cmd.args(["--tree-lives", &args.tree_lives.to_string()]);
         if args.misere {
             cmd.arg("--misere");
         }
@@ -161,7 +172,7 @@ pub fn run(args: &Args) -> Result<()> {
         } else {
             writeln!(
                 out,
-                "| {} | {} | {} | {} | {:.3} | {} | {} | {} | {} | {:.0} | {} |",
+                "| {} | {} | {} | {} | {:.3} | {} | {} | {} | {} | {} | {:.0} | {} |",
                 row.spots,
                 row.variant,
                 row.outcome,
@@ -172,6 +183,7 @@ pub fn run(args: &Args) -> Result<()> {
                 row.searched,
                 row.helpers_searched,
                 row.stored,
+                row.trees.map_or("-".to_string(), |t| t.to_string()),
                 row.peak_mib,
                 row.threads
             )?;

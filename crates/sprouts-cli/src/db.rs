@@ -6,10 +6,11 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow, bail};
+use sprouts::misere::{TreeId, Trees};
 use sprouts::notation::{glop2, quote};
 use sprouts::solve::{
-    Land, NoStore, NormalEntry, Solver, Stacked, Store, decompose, lands_position, position_key_of,
-    split_position_key,
+    Land, NoStore, NormalEntry, Solver, Stacked, Store, decompose, lands_position, misere_key_of,
+    split_misere_key,
 };
 use sprouts_store::{Db, Entry};
 
@@ -95,6 +96,30 @@ impl Store for Backing {
             Backing::Db(d) => d.put_misere(position, win),
         }
     }
+    fn tree_records(&mut self) -> Vec<Vec<u32>> {
+        match self {
+            Backing::None(s) => s.tree_records(),
+            Backing::Db(d) => d.tree_records(),
+        }
+    }
+    fn put_tree(&mut self, id: u32, options: &[u32]) {
+        match self {
+            Backing::None(s) => s.put_tree(id, options),
+            Backing::Db(d) => d.put_tree(id, options),
+        }
+    }
+    fn get_land_tree(&mut self, land: &[u8]) -> Option<u32> {
+        match self {
+            Backing::None(s) => s.get_land_tree(land),
+            Backing::Db(d) => d.get_land_tree(land),
+        }
+    }
+    fn put_land_tree(&mut self, land: &[u8], tree: u32) {
+        match self {
+            Backing::None(s) => s.put_land_tree(land, tree),
+            Backing::Db(d) => d.put_land_tree(land, tree),
+        }
+    }
     fn flush(&mut self) {
         match self {
             Backing::None(s) => s.flush(),
@@ -108,8 +133,11 @@ impl Store for Backing {
 /// Export writes one result a line, a position, a tab and a value: a
 /// normal-play land and its nimber (`nimber 0`) or the heaps it is known
 /// not to equal (`not 0,2`), or a misère position (its lands joined by
-/// `+`) and its outcome for the player to move (`misere loss`). Positions
-/// are GLOP 2 strings (`0.0.0`, `0.AB|AB`, `0.0+1AB|2AB`): `sprouts
+/// `+`) and its outcome for the player to move (`misere loss`), with a
+/// third column `with tree K` when the position also holds small lands,
+/// added up into misère canonical tree K. Trees come first, one a line
+/// (`tree K` and its options' trees `{I,J}`, tree 0 being the end), then
+/// small lands with their tree (`tree K`). Positions are GLOP 2 strings (`0.0.0`, `0.AB|AB`, `0.0+1AB|2AB`): `sprouts
 /// position convert --from glop2` reads them, and the solver splits what it
 /// reads into the stored lands again. The position with no move left is
 /// the empty text.
@@ -119,7 +147,9 @@ impl Store for Backing {
 /// result must name one land), or the solver's own land text that earlier
 /// versions exported (`0.0.0.ab.|ab.`: a `.` after every boundary, so the
 /// text ends with `.`), for compatibility. Empty lines and lines starting
-/// with `#` are skipped.
+/// with `#` are skipped. Tree numbers are the file's own: a tree line must
+/// come before the lines that name it, and the trees are added to the
+/// database's under its own numbers.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
@@ -142,7 +172,8 @@ pub struct Args {
 enum DbCommand {
     /// Entry counts and file size.
     Stats {
-        /// Print JSON: {"path", "normal", "nimbers", "misere", "bytes"}.
+        /// Print JSON: {"path", "normal", "nimbers", "misere", "trees",
+        /// "land_trees", "bytes"}.
         #[arg(long)]
         json: bool,
     },
@@ -181,6 +212,8 @@ pub fn run(args: &Args) -> Result<()> {
                     "normal": s.normal,
                     "nimbers": s.nimbers,
                     "misere": s.misere,
+                    "trees": s.trees,
+                    "land_trees": s.land_trees,
                     "bytes": s.bytes,
                 });
                 writeln!(out, "{v}")?;
@@ -189,6 +222,8 @@ pub fn run(args: &Args) -> Result<()> {
                 writeln!(out, "normal-play lands\t{}", s.normal)?;
                 writeln!(out, "  with a nimber\t{}", s.nimbers)?;
                 writeln!(out, "misere positions\t{}", s.misere)?;
+                writeln!(out, "misere trees\t{}", s.trees)?;
+                writeln!(out, "  small lands with a tree\t{}", s.land_trees)?;
                 writeln!(out, "bytes\t{}", s.bytes)?;
             }
         }
@@ -211,15 +246,15 @@ pub fn run(args: &Args) -> Result<()> {
                     .with_context(|| format!("cannot read {}", file.display()))?
             };
             let mut db = Db::open(&path)?;
+            let mut import = Import::new(&mut db)?;
             let mut n = 0u64;
             for (i, line) in text.lines().enumerate() {
                 if line.trim().is_empty() || line.starts_with('#') {
                     continue;
                 }
-                match import_line(line).with_context(|| format!("line {}", i + 1))? {
-                    Entry::Normal(k, e) => db.put_normal(&k, e),
-                    Entry::Misere(k, w) => db.put_misere(&k, w),
-                }
+                import
+                    .line(&mut db, line)
+                    .with_context(|| format!("line {}", i + 1))?;
                 n += 1;
             }
             db.commit()?;
@@ -236,9 +271,13 @@ pub fn run(args: &Args) -> Result<()> {
                         let land = Land::from_bytes(k)?;
                         solver.verify_normal(&land, *v)?
                     }
-                    Entry::Misere(k, w) => {
-                        let lands = split_position_key(k)?;
-                        solver.verify_misere(&lands, *w)?
+                    Entry::Misere(k, w) => solver.verify_misere_key(k, *w)?,
+                    // Read (and checked to be in simplest form) with the
+                    // first misère entry.
+                    Entry::Tree(..) => solver.check_trees()?,
+                    Entry::LandTree(land, t) => {
+                        let land = Land::from_bytes(land)?;
+                        solver.verify_land_tree(&land, TreeId::from_index(*t))?
                     }
                 };
                 if !ok {
@@ -279,13 +318,18 @@ fn export_line(e: &Entry) -> Result<String> {
             format!("{}\tnot {}", land(k)?, heaps.join(","))
         }
         Entry::Misere(k, w) => {
-            let lands = split_position_key(k)?;
-            format!(
-                "{}\tmisere {}",
-                glop2_of(&lands)?,
-                if *w { "win" } else { "loss" }
-            )
+            let (tree, lands) = split_misere_key(k)?;
+            let outcome = if *w { "win" } else { "loss" };
+            match tree.index() {
+                0 => format!("{}\tmisere {outcome}", glop2_of(&lands)?),
+                t => format!("{}\tmisere {outcome}\twith tree {t}", glop2_of(&lands)?),
+            }
         }
+        Entry::Tree(id, options) => {
+            let options: Vec<String> = options.iter().map(u32::to_string).collect();
+            format!("tree {id}\t{{{}}}", options.join(","))
+        }
+        Entry::LandTree(land, t) => format!("{}\ttree {t}", Land::from_bytes(land)?),
     })
 }
 
@@ -304,18 +348,95 @@ fn import_lands(text: &str) -> Result<Vec<Land>> {
     Ok(decompose(&pos)?)
 }
 
-/// Reads one exported line.
-fn import_line(line: &str) -> Result<Entry> {
-    let (pos, value) = line
-        .split_once('\t')
-        .ok_or_else(|| anyhow!("expected a position, a tab and a value"))?;
-    let land = |t: &str| -> Result<Land> {
-        let mut lands = import_lands(t)?;
-        match lands.len() {
-            1 => Ok(lands.remove(0)),
-            n => bail!("a normal-play result needs one land, found {n}"),
+/// An import under way: the database's trees, and the trees of the file
+/// under the database's numbers.
+struct Import {
+    trees: Trees,
+    ids: std::collections::HashMap<u32, TreeId>,
+}
+
+impl Import {
+    fn new(db: &mut Db) -> Result<Import> {
+        let records = db.tree_records();
+        let trees = Trees::from_records(records.iter().map(Vec::as_slice))
+            .map_err(|e| anyhow!("the database's misère trees: {e}"))?;
+        Ok(Import {
+            trees,
+            ids: std::collections::HashMap::from([(0, TreeId::ZERO)]),
+        })
+    }
+
+    /// The database's tree for the file's tree `k`.
+    fn tree(&self, k: &str) -> Result<TreeId> {
+        let n: u32 = k
+            .parse()
+            .map_err(|_| anyhow!("bad tree number {:?}", quote(k)))?;
+        self.ids
+            .get(&n)
+            .copied()
+            .ok_or_else(|| anyhow!("tree {n} is not given before this line"))
+    }
+
+    /// Reads one line into the database.
+    fn line(&mut self, db: &mut Db, line: &str) -> Result<()> {
+        let (pos, value) = line
+            .split_once('\t')
+            .ok_or_else(|| anyhow!("expected a position, a tab and a value"))?;
+        if let Some(k) = pos.strip_prefix("tree ") {
+            let n: u32 = k
+                .parse()
+                .map_err(|_| anyhow!("bad tree number {:?}", quote(k)))?;
+            let list = value
+                .strip_prefix('{')
+                .and_then(|v| v.strip_suffix('}'))
+                .ok_or_else(|| anyhow!("expected the tree's options as {{I,J,...}}"))?;
+            let mut options = Vec::new();
+            for o in list.split(',').filter(|o| !o.is_empty()) {
+                options.push(self.tree(o)?);
+            }
+            let before = self.trees.len();
+            let id = self.trees.game(&options);
+            for i in before..self.trees.len() {
+                let t = TreeId::from_index(i as u32);
+                let o: Vec<u32> = self.trees.options(t).iter().map(|o| o.index()).collect();
+                db.put_tree(i as u32, &o);
+            }
+            self.ids.insert(n, id);
+            return Ok(());
         }
-    };
+        if let Some(k) = value.strip_prefix("tree ") {
+            let t = self.tree(k)?;
+            let l = one_land(pos)?;
+            db.put_land_tree(l.as_bytes(), t.index());
+            return Ok(());
+        }
+        let (value, tree) = match value.split_once("\twith tree ") {
+            Some((v, k)) => (v, self.tree(k)?),
+            None => (value, TreeId::ZERO),
+        };
+        match import_value(pos, value)? {
+            Entry::Misere(_, w) => {
+                db.put_misere(&misere_key_of(tree, &import_lands(pos)?), w);
+            }
+            Entry::Normal(k, e) if tree == TreeId::ZERO => db.put_normal(&k, e),
+            _ => bail!("a normal-play result has no tree"),
+        }
+        Ok(())
+    }
+}
+
+/// The one land of a text (a normal-play result, or a land's tree).
+fn one_land(t: &str) -> Result<Land> {
+    let mut lands = import_lands(t)?;
+    match lands.len() {
+        1 => Ok(lands.remove(0)),
+        n => bail!("a normal-play result needs one land, found {n}"),
+    }
+}
+
+/// Reads one exported result: a position and its value.
+fn import_value(pos: &str, value: &str) -> Result<Entry> {
+    let land = one_land;
     if let Some(n) = value.strip_prefix("nimber ") {
         let n: u8 = n
             .parse()
@@ -346,7 +467,10 @@ fn import_line(line: &str) -> Result<Entry> {
             quote(value)
         ),
     };
-    Ok(Entry::Misere(position_key_of(&import_lands(pos)?), win))
+    Ok(Entry::Misere(
+        misere_key_of(TreeId::ZERO, &import_lands(pos)?),
+        win,
+    ))
 }
 
 /// A fresh solver over the database (or memory only).

@@ -53,10 +53,15 @@ JSON output (--json): one object on one line.
   winning_moves  [{move, same}]: each winning move in the game's notation
                  and how many other listed moves lead to the same position
                  up to symmetry (games only)
+  tree           with --tree: the position's misère canonical tree (0, *,
+                 *2, ... for nim heaps, {A,B,...} for a game with options
+                 A, B, ...)
+  genus          with --tree: its genus (Conway), such as \"1^031\"
 
 Examples:
   sprouts solve --spots 8
   sprouts solve --misere --spots 5 --no-db
+  sprouts solve --misere --tree --json '0.0.0'
   sprouts solve --no-db '0.0.AB/AB'
   sprouts solve --json '8+ 1(9)2 1(10)1[3,4] 3(11)10 2(12)5'
 
@@ -98,6 +103,11 @@ pub struct Args {
 
     #[arg(long, value_name = "N", default_value_t = 0, help = THREADS_HELP)]
     threads: usize,
+
+    /// Also give the position's misère canonical tree and its genus (every
+    /// position it leads to is visited: for small positions).
+    #[arg(long)]
+    tree: bool,
 }
 
 /// The help of every `--threads`.
@@ -209,6 +219,10 @@ struct SolveJson {
     notation: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     winning_moves: Option<Vec<WinningMove>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tree: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    genus: Option<String>,
 }
 
 /// The winning moves of a position, one per group of moves leading to the
@@ -263,6 +277,7 @@ pub fn run(args: &Args) -> Result<()> {
     let db = args.db.clone();
     let timeout = args.timeout;
     let json = args.json;
+    let want_tree = args.tree;
     let result = with_big_stack(args.threads, move || -> Result<SolveJson> {
         let mut solver = new_solver(&db, timeout)?;
         let start = Instant::now();
@@ -281,6 +296,15 @@ pub fn run(args: &Args) -> Result<()> {
             ),
             Some(_) => Some(Vec::new()),
             None => None,
+        };
+        let (tree, genus) = if want_tree {
+            let t = solver
+                .position_tree(&pos)
+                .map_err(|e| solve_error(e, timeout))?;
+            let trees = solver.trees();
+            (Some(trees.text(t)), Some(trees.genus(t).to_string()))
+        } else {
+            (None, None)
         };
         solver.store_mut().flush();
         if let Some(e) = solver.store().back().error() {
@@ -301,6 +325,8 @@ pub fn run(args: &Args) -> Result<()> {
             from: from.map(PositionNotation::name),
             notation: game.map(|n| n.name()),
             winning_moves: winning,
+            tree,
+            genus,
         })
     })??;
     let mut out = output::stdout();
@@ -327,6 +353,10 @@ pub fn run(args: &Args) -> Result<()> {
                     list.join(" ")
                 }
             )?;
+        }
+        if let (Some(t), Some(g)) = (&result.tree, &result.genus) {
+            writeln!(out, "tree\t{t}")?;
+            writeln!(out, "genus\t{g}")?;
         }
         writeln!(out, "seconds\t{:.3}", result.seconds)?;
         writeln!(out, "searched\t{}", result.searched)?;

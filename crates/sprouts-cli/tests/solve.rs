@@ -152,17 +152,31 @@ fn database_export_import_verify() {
     let a = a.to_str().unwrap();
     let v = json(&["solve", "--spots", "3", "--db", a, "--json"]);
     assert_eq!(v["outcome"], "win");
-    let v = json(&["solve", "--spots", "3", "--misere", "--db", a, "--json"]);
-    assert_eq!(v["outcome"], "loss");
+    // AJS 1991: 5 spots is a misère win (15 lives: more than a land
+    // replaced by its canonical tree has).
+    let v = json(&["solve", "--spots", "5", "--misere", "--db", a, "--json"]);
+    assert_eq!(v["outcome"], "win");
     let stats = json(&["db", "--db", a, "stats", "--json"]);
     assert!(stats["normal"].as_u64().unwrap() > 5);
     assert!(stats["misere"].as_u64().unwrap() > 5);
+    assert!(stats["trees"].as_u64().unwrap() > 5);
+    assert!(stats["land_trees"].as_u64().unwrap() > 5);
     let (code, export, _) = run(&["db", "--db", a, "export"]);
     assert_eq!(code, 0);
     // The 3-spot start has nimber 1 (LV10: every winning start computed).
     assert!(export.lines().any(|l| l == "0.0.0\tnimber 1"), "{export}");
     assert!(
-        export.lines().any(|l| l == "0.0.0\tmisere loss"),
+        export.lines().any(|l| l == "0.0.0.0.0\tmisere win"),
+        "{export}"
+    );
+    // The 3-spot land met on the way is kept as its canonical tree: *, the
+    // game whose one option is the end (tree 0).
+    let star = export
+        .lines()
+        .find_map(|l| l.strip_suffix("\t{0}")?.strip_prefix("tree "))
+        .unwrap();
+    assert!(
+        export.lines().any(|l| l == format!("0.0.0\ttree {star}")),
         "{export}"
     );
     let file = dir.path().join("export.txt");
@@ -291,4 +305,82 @@ fn bench_on_two_threads_answers_as_on_one() {
     );
     assert_eq!(one["helpers_searched"], 0);
     assert!(two["helpers_searched"].as_u64().unwrap() > 0, "{two}");
+}
+
+#[test]
+fn misere_trees_and_results_are_kept_across_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.redb");
+    let a = a.to_str().unwrap();
+    // AJS 1991: 7 spots is a misère loss for the first player.
+    let first = json(&["solve", "--spots", "7", "--misere", "--db", a, "--json"]);
+    assert_eq!(first["outcome"], "loss");
+    let second = json(&["solve", "--spots", "7", "--misere", "--db", a, "--json"]);
+    assert_eq!(second["outcome"], "loss");
+    // The second run reads the result and the trees instead of searching.
+    let (s1, s2) = (
+        first["searched"].as_u64().unwrap(),
+        second["searched"].as_u64().unwrap(),
+    );
+    assert!(s1 > 1000 && s2 * 100 < s1, "searched {s1} then {s2}");
+    let (code, out, err) = run(&["db", "--db", a, "verify"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("wrong\t0\n"), "{out}");
+}
+
+#[test]
+fn a_wrong_land_tree_is_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.txt");
+    // Tree 1 is * ({0}); the 3-spot land is * in misère play, the 2-spot
+    // land is not (its one kind of move leaves a game whose options are
+    // the end and *).
+    std::fs::write(&file, "tree 1\t{0}\n0.0.0\ttree 1\n0.0\ttree 1\n").unwrap();
+    let c = dir.path().join("c.redb");
+    let c = c.to_str().unwrap();
+    let (code, out, err) = run(&["db", "--db", c, "import", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "imported\t3\n");
+    let (code, out, _) = run(&["db", "--db", c, "verify"]);
+    assert_eq!(code, 1);
+    assert_eq!(out, "wrong\t0.0\ttree 1\nchecked\t3\nwrong\t1\n");
+    // A tree must be given before a line names it.
+    std::fs::write(&file, "0.0.0\ttree 2\n").unwrap();
+    let (code, _, err) = run(&["db", "--db", c, "import", file.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "sprouts: line 1: tree 2 is not given before this line\n"
+    );
+}
+
+#[test]
+fn solve_gives_the_misere_tree_and_genus() {
+    // The 3-spot start is * in misère play: genus 1^031 (Conway's genus of
+    // *; the Sprouts tables' 1^0 is its first two terms).
+    let v = json(&["solve", "--misere", "--tree", "--no-db", "--json", "0.0.0"]);
+    assert_eq!(v["outcome"], "loss");
+    assert_eq!(v["tree"], "*");
+    assert_eq!(v["genus"], "1^031");
+    // WGOSA's table of starts (normal/misère Grundy values): 1 spot 0/1,
+    // 2 spots 0/0, 3 spots 1/0, 4 spots 1/0 "not the nimber 1 ... as 4 + 4
+    // has value 0^0"; Purinton and Purvis (2007): 4 + 4 + 4 is a misère
+    // loss.
+    let genus = |args: &[&str]| {
+        let mut a = vec!["solve", "--misere", "--tree", "--no-db", "--json"];
+        a.extend_from_slice(args);
+        json(&a)["genus"].as_str().unwrap().to_string()
+    };
+    assert_eq!(genus(&["--spots", "1"]), "0^120");
+    assert_eq!(genus(&["--spots", "2"]), "0^02");
+    assert_eq!(genus(&["--spots", "4"]), "1^02");
+    assert_eq!(genus(&["0.0.0.0+0.0.0.0"]), "0^02");
+    let v = json(&[
+        "solve",
+        "--misere",
+        "--no-db",
+        "--json",
+        "0.0.0.0+0.0.0.0+0.0.0.0",
+    ]);
+    assert_eq!(v["outcome"], "loss");
 }

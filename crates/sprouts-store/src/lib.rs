@@ -34,6 +34,10 @@ use sprouts::solve::{NormalEntry, Store};
 const NORMAL: TableDefinition<&[u8], &[u8]> = TableDefinition::new("normal");
 const MISERE: TableDefinition<&[u8], u8> = TableDefinition::new("misere");
 const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
+/// Misère canonical trees: id to options (ids, 4 bytes each, little endian).
+const TREES: TableDefinition<u32, &[u8]> = TableDefinition::new("misere_trees");
+/// The canonical tree of each small land met in misère play.
+const LAND_TREES: TableDefinition<&[u8], u32> = TableDefinition::new("land_trees");
 /// The format of keys and values; a database of another format is refused.
 pub const FORMAT: u64 = 1;
 
@@ -90,6 +94,10 @@ pub struct Stats {
     pub nimbers: u64,
     /// Positions with a misère outcome.
     pub misere: u64,
+    /// Misère canonical trees.
+    pub trees: u64,
+    /// Small lands with their misère canonical tree.
+    pub land_trees: u64,
     /// Size of the file in bytes.
     pub bytes: u64,
 }
@@ -101,6 +109,10 @@ pub enum Entry {
     Normal(Vec<u8>, NormalEntry),
     /// A position's misère outcome (win for the player to move).
     Misere(Vec<u8>, bool),
+    /// A misère canonical tree: its id and its options' ids.
+    Tree(u32, Vec<u32>),
+    /// The misère canonical tree (id) of a small land.
+    LandTree(Vec<u8>, u32),
 }
 
 /// The database: a redb file, a buffer of results not yet committed, and
@@ -110,8 +122,11 @@ pub struct Db {
     db: Database,
     normal_view: Option<ReadOnlyTable<&'static [u8], &'static [u8]>>,
     misere_view: Option<ReadOnlyTable<&'static [u8], u8>>,
+    land_trees_view: Option<ReadOnlyTable<&'static [u8], u32>>,
     pending_normal: HashMap<Vec<u8>, NormalEntry>,
     pending_misere: HashMap<Vec<u8>, bool>,
+    pending_trees: Vec<(u32, Vec<u32>)>,
+    pending_land_trees: HashMap<Vec<u8>, u32>,
     last_commit: Instant,
     puts: u64,
     read_only: bool,
@@ -179,6 +194,9 @@ impl Db {
                 .map_err(|e| StoreError::redb(path, e))?;
             w.open_table(MISERE)
                 .map_err(|e| StoreError::redb(path, e))?;
+            w.open_table(TREES).map_err(|e| StoreError::redb(path, e))?;
+            w.open_table(LAND_TREES)
+                .map_err(|e| StoreError::redb(path, e))?;
         }
         w.commit().map_err(|e| StoreError::redb(path, e))?;
         let mut d = Db {
@@ -186,8 +204,11 @@ impl Db {
             db,
             normal_view: None,
             misere_view: None,
+            land_trees_view: None,
             pending_normal: HashMap::new(),
             pending_misere: HashMap::new(),
+            pending_trees: Vec::new(),
+            pending_land_trees: HashMap::new(),
             last_commit: Instant::now(),
             puts: 0,
             read_only: false,
@@ -246,6 +267,10 @@ impl Db {
             r.open_table(MISERE)
                 .map_err(|e| StoreError::redb(&self.path, e))?,
         );
+        self.land_trees_view = Some(
+            r.open_table(LAND_TREES)
+                .map_err(|e| StoreError::redb(&self.path, e))?,
+        );
         Ok(())
     }
 
@@ -261,7 +286,7 @@ impl Db {
     /// ```
     pub fn commit(&mut self) -> Result<(), StoreError> {
         self.last_commit = Instant::now();
-        if self.pending_normal.is_empty() && self.pending_misere.is_empty() {
+        if self.pending() == 0 {
             return Ok(());
         }
         let p = self.path.clone();
@@ -278,6 +303,30 @@ impl Db {
                     .insert(&k[..], &merged.to_bytes()[..])
                     .map_err(|e| StoreError::redb(&p, e))?;
             }
+            // Trees go in the same transaction as the keys that name them.
+            let mut trees = w.open_table(TREES).map_err(|e| StoreError::redb(&p, e))?;
+            for (id, options) in self.pending_trees.drain(..) {
+                let bytes: Vec<u8> = options.iter().flat_map(|o| o.to_le_bytes()).collect();
+                let old = trees
+                    .insert(id, &bytes[..])
+                    .map_err(|e| StoreError::redb(&p, e))?;
+                if old.is_some_and(|o| o.value() != &bytes[..]) {
+                    // Another table of trees wrote here: its ids mean other
+                    // trees, and keys naming them would be read wrongly.
+                    return Err(StoreError::redb(
+                        &p,
+                        format!("misere tree {id} written twice"),
+                    ));
+                }
+            }
+            let mut land_trees = w
+                .open_table(LAND_TREES)
+                .map_err(|e| StoreError::redb(&p, e))?;
+            for (k, t) in self.pending_land_trees.drain() {
+                land_trees
+                    .insert(&k[..], t)
+                    .map_err(|e| StoreError::redb(&p, e))?;
+            }
             let mut misere = w.open_table(MISERE).map_err(|e| StoreError::redb(&p, e))?;
             for (k, win) in self.pending_misere.drain() {
                 misere
@@ -289,9 +338,17 @@ impl Db {
         self.refresh()
     }
 
+    /// How many results wait for a commit.
+    fn pending(&self) -> usize {
+        self.pending_normal.len()
+            + self.pending_misere.len()
+            + self.pending_trees.len()
+            + self.pending_land_trees.len()
+    }
+
     fn maybe_commit(&mut self) {
         self.puts += 1;
-        let big = self.pending_normal.len() + self.pending_misere.len() >= BATCH;
+        let big = self.pending() >= BATCH;
         if big || (self.puts % 256 == 0 && self.last_commit.elapsed() >= BATCH_AGE) {
             if let Err(e) = self.commit() {
                 self.error.get_or_insert(e.to_string());
@@ -325,12 +382,21 @@ impl Db {
             normal: normal.len().map_err(|e| StoreError::redb(p, e))?,
             nimbers,
             misere: misere.len().map_err(|e| StoreError::redb(p, e))?,
+            trees: r
+                .open_table(TREES)
+                .and_then(|t| Ok(t.len()?))
+                .map_err(|e| StoreError::redb(p, e))?,
+            land_trees: r
+                .open_table(LAND_TREES)
+                .and_then(|t| Ok(t.len()?))
+                .map_err(|e| StoreError::redb(p, e))?,
             bytes: std::fs::metadata(p).map(|m| m.len()).unwrap_or(0),
         })
     }
 
-    /// Every committed entry, normal play first, in key order. Values that
-    /// do not decode are skipped.
+    /// Every committed entry, normal play first, then the misère trees (in
+    /// id order), the trees of lands and the misère outcomes, each in key
+    /// order. Values that do not decode are skipped.
     ///
     /// ```
     /// use sprouts::solve::{NormalEntry, Store};
@@ -353,9 +419,41 @@ impl Db {
                 out.push(Entry::Normal(k.value().to_vec(), e));
             }
         }
+        for (id, options) in self.trees()? {
+            out.push(Entry::Tree(id, options));
+        }
+        let land_trees = r
+            .open_table(LAND_TREES)
+            .map_err(|e| StoreError::redb(p, e))?;
+        for item in land_trees.iter().map_err(|e| StoreError::redb(p, e))? {
+            let (k, v) = item.map_err(|e| StoreError::redb(p, e))?;
+            out.push(Entry::LandTree(k.value().to_vec(), v.value()));
+        }
         for item in misere.iter().map_err(|e| StoreError::redb(p, e))? {
             let (k, v) = item.map_err(|e| StoreError::redb(p, e))?;
             out.push(Entry::Misere(k.value().to_vec(), v.value() != 0));
+        }
+        Ok(out)
+    }
+
+    /// The committed misère trees, in id order: (id, options). A value whose
+    /// length is not a multiple of 4 is skipped.
+    fn trees(&self) -> Result<Vec<(u32, Vec<u32>)>, StoreError> {
+        let p = &self.path;
+        let r = self.db.begin_read().map_err(|e| StoreError::redb(p, e))?;
+        let trees = r.open_table(TREES).map_err(|e| StoreError::redb(p, e))?;
+        let mut out = Vec::new();
+        for item in trees.iter().map_err(|e| StoreError::redb(p, e))? {
+            let (k, v) = item.map_err(|e| StoreError::redb(p, e))?;
+            let v = v.value();
+            if v.len() % 4 != 0 {
+                continue;
+            }
+            let options = v
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect();
+            out.push((k.value(), options));
         }
         Ok(out)
     }
@@ -404,6 +502,50 @@ impl Store for Db {
             return;
         }
         self.pending_misere.insert(position.to_vec(), win);
+        self.maybe_commit();
+    }
+
+    fn tree_records(&mut self) -> Vec<Vec<u32>> {
+        // Trees 1, 2, ... in order; the list stops at the first gap (the
+        // solver then rebuilds what it lacks, under new ids).
+        let committed = match self.trees() {
+            Ok(t) => t,
+            Err(e) => {
+                self.error.get_or_insert(e.to_string());
+                Vec::new()
+            }
+        };
+        let mut out = Vec::new();
+        for (id, options) in committed.into_iter().chain(self.pending_trees.clone()) {
+            if id as usize != out.len() + 1 {
+                break;
+            }
+            out.push(options);
+        }
+        out
+    }
+
+    fn put_tree(&mut self, id: u32, options: &[u32]) {
+        if self.read_only {
+            return;
+        }
+        self.pending_trees.push((id, options.to_vec()));
+        self.maybe_commit();
+    }
+
+    fn get_land_tree(&mut self, land: &[u8]) -> Option<u32> {
+        if let Some(&t) = self.pending_land_trees.get(land) {
+            return Some(t);
+        }
+        let v = self.land_trees_view.as_ref()?.get(land).ok()??;
+        Some(v.value())
+    }
+
+    fn put_land_tree(&mut self, land: &[u8], tree: u32) {
+        if self.read_only {
+            return;
+        }
+        self.pending_land_trees.insert(land.to_vec(), tree);
         self.maybe_commit();
     }
 

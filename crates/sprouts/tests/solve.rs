@@ -437,3 +437,109 @@ fn whole_win(lands: &[Land], heap: u8, memo: &mut HashMap<(Vec<Land>, u8), bool>
     memo.insert((key, heap), w);
     w
 }
+
+#[test]
+fn misere_start_outcomes_to_12() {
+    // AJS 1991 for N <= 9 (W L L L W W L L L); 10, 11 and 12 are wins
+    // (Jordan & Khorkov 2007 for 12, against the conjectured loss; OEIS
+    // A164950). The search goes through canonical trees of small lands.
+    let expected = [
+        true, false, false, false, true, true, false, false, false, true, true, true,
+    ];
+    let mut s = Solver::new();
+    for (i, &w) in expected.iter().enumerate() {
+        let n = i as u32 + 1;
+        assert_eq!(
+            s.win(&Position::start(n, Variant::Misere)).unwrap(),
+            w,
+            "{n} spots"
+        );
+    }
+    assert!(s.trees().len() > 1000, "{} trees", s.trees().len());
+}
+
+/// A misère position made of the lands of two or three random small
+/// positions: a sum of games.
+fn random_sum(rng: &mut Rng, max_lives: u32) -> Position {
+    loop {
+        let parts = 2 + rng.below(2);
+        let mut lands = Vec::new();
+        for _ in 0..parts {
+            let p = lives_at_most(rng, Variant::Misere, 6);
+            lands.extend(sprouts::solve::decompose(&p).unwrap());
+        }
+        let p = sprouts::solve::lands_position(&lands)
+            .unwrap()
+            .with_variant(Variant::Misere);
+        if p.lives() <= max_lives && lands.len() >= 2 {
+            return p;
+        }
+    }
+}
+
+#[test]
+fn misere_trees_of_sums_match_brute_force() {
+    // The outcome of the sum's canonical tree, the search's, and plain
+    // minimax on the model's moves agree on random sums of small positions.
+    let mut rng = Rng::new(0x5eed_0f72);
+    let mut solver = Solver::new();
+    let mut wins = 0;
+    for _ in 0..120 {
+        let p = random_sum(&mut rng, 11);
+        let expected = brute_win(&p, &mut HashMap::new());
+        let t = solver.position_tree(&p).unwrap();
+        assert_eq!(
+            solver.trees().misere_win(t),
+            expected,
+            "{}",
+            p.to_hoey_full()
+        );
+        assert_eq!(solver.win(&p).unwrap(), expected, "{}", p.to_hoey_full());
+        wins += expected as usize;
+    }
+    assert!(wins > 10 && wins < 110, "{wins} wins: not a varied sample");
+}
+
+#[test]
+fn misere_search_with_and_without_trees_agree() {
+    // The search on whole positions (no trees) is the second implementation.
+    let mut rng = Rng::new(0x7ee5);
+    let mut plain = Solver::new();
+    plain.set_tree_lives(0);
+    let mut with_trees = Solver::new();
+    with_trees.set_tree_lives(5);
+    let mut wins = 0;
+    for _ in 0..60 {
+        let n = 3 + rng.below(4) as u32;
+        let moves = rng.below(2 * n as usize);
+        let p = random_position(&mut rng, n, moves, Variant::Misere);
+        let w = plain.win(&p).unwrap();
+        assert_eq!(with_trees.win(&p).unwrap(), w, "{}", p.to_hoey_full());
+        wins += w as usize;
+    }
+    assert!(wins > 5 && wins < 55, "{wins} wins: not a varied sample");
+}
+
+#[test]
+fn a_misere_tree_keeps_the_normal_nimber() {
+    // Games equal in misère play have the same genus, whose base is the
+    // normal-play nimber: the tree's nimber is the solver's.
+    let mut rng = Rng::new(0x6e75);
+    let mut solver = Solver::new();
+    let mut seen = BTreeSet::new();
+    for _ in 0..100 {
+        let p = lives_at_most(&mut rng, Variant::Misere, 10);
+        let t = solver.position_tree(&p).unwrap();
+        let k = solver.nimber(&p).unwrap();
+        assert_eq!(
+            solver.trees().normal_grundy(t),
+            k as u32,
+            "{}",
+            p.to_hoey_full()
+        );
+        let g = solver.trees().genus(t);
+        assert_eq!(g.normal(), k as u32);
+        seen.insert(k);
+    }
+    assert!(seen.len() >= 3, "nimbers {seen:?}: not a varied sample");
+}

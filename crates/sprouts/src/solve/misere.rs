@@ -1,22 +1,68 @@
-//! Misère play: depth-first proof-number search on whole positions.
+//! Misère play: depth-first proof-number search on positions made of a
+//! misère canonical tree and the lands too big to reduce to one.
 //!
-//! Lands do not add in misère play, so a node is a whole position (its
-//! sorted land keys, see [`position_key`]). Its
-//! children are every child of every distinct land with the other lands
-//! beside it; a position with no land left is won by the player to move
-//! (who cannot move). The search is the one of normal play ([`super::pns`]):
-//! proof and disproof numbers in a table, proved outcomes in the store.
+//! Lands do not add in misère play the way nimbers do, but a small land can
+//! still be replaced by its misère canonical form ([`crate::misere`]): the
+//! simplest game equal to it in every sum. The canonical forms of all the
+//! small lands of a position add up to one tree, so a position is a tree
+//! plus the big lands ([`misere_key`]); two positions whose small lands
+//! differ but sum to the same tree are one node of the search. A position
+//! with no big land is decided by its tree alone. A position's children are
+//! the tree's options (beside the same big lands) and every child of every
+//! distinct big land; the search is the one of normal play
+//! ([`super::pns`]): proof and disproof numbers in a table, proved outcomes
+//! in the store. Trees are kept in the store too (their ids are the keys'),
+//! with the tree of every small land met; see docs/solver.md#misere.
 
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
+use super::SolveError;
 use super::canon::LandCanon;
-use super::compact::lands_of;
+use super::compact::{END_LAND, lands_of};
 use super::pns::{INF, LOSS, Score, Step, UNKNOWN, WIN, twice_lives};
 use super::search::Solver;
 use super::store::Store;
-use super::{SolveError, position_key};
+use crate::misere::{TreeId, Trees};
+
+/// The first byte of a key that starts with a tree (no land key is empty,
+/// so no key of lands alone starts with an end of land).
+pub(crate) const TREE_MARK: u8 = END_LAND;
+
+/// Lands with at most this many lives are replaced by their canonical tree
+/// by default: docs/benchmarks.md#misere-trees measures the choice.
+pub const TREE_LIVES: u32 = 9;
+
+/// The key of a misère position: the tree (when it is not 0) as
+/// [`TREE_MARK`] and its id in 4 bytes (little endian), then the big lands,
+/// sorted, each followed by an end of land. A position without small lands
+/// has the key its lands had before trees (older databases stay valid).
+pub(crate) fn misere_key(tree: TreeId, lands: &[&[u8]]) -> Vec<u8> {
+    let mut k = Vec::with_capacity(5 + lands.iter().map(|l| l.len() + 1).sum::<usize>());
+    if tree != TreeId::ZERO {
+        k.push(TREE_MARK);
+        k.extend_from_slice(&tree.index().to_le_bytes());
+    }
+    for l in lands {
+        k.extend_from_slice(l);
+        k.push(END_LAND);
+    }
+    k
+}
+
+/// The tree of a misère key and its lands' part; `None` if the key starts
+/// with a tree mark but is too short to hold an id.
+pub(crate) fn split_misere_key(key: &[u8]) -> Option<(TreeId, &[u8])> {
+    match key {
+        [TREE_MARK, a, b, c, d, rest @ ..] => Some((
+            TreeId::from_index(u32::from_le_bytes([*a, *b, *c, *d])),
+            rest,
+        )),
+        [TREE_MARK, ..] => None,
+        _ => Some((TreeId::ZERO, key)),
+    }
+}
 
 /// What the misère search keeps of a position: its children's keys, once
 /// generated, and its numbers while unproved.
@@ -24,16 +70,6 @@ use super::{SolveError, position_key};
 pub(super) struct MisereNode {
     kids: Option<Arc<[Box<[u8]>]>>,
     numbers: Option<(u64, u64)>,
-}
-
-/// The first numbers of a position not searched yet: 1 + half the square of
-/// its lives (a position with more lives has a larger game tree); against
-/// starting every position at 1, lives alone or a quarter of the square:
-/// docs/experiments.md#misere-estimate.
-fn estimate(key: &[u8]) -> Score {
-    let twice: u64 = lands_of(key).map(|l| twice_lives(l) as u64).sum();
-    let v = 1 + twice * twice / 8;
-    Score { pn: v, dn: v }
 }
 
 impl MisereNode {
@@ -51,22 +87,199 @@ impl MisereNode {
 /// The misère search's table, by position key.
 pub(super) type MisereTable = FxHashMap<Box<[u8]>, MisereNode>;
 
-impl<S: Store, C: LandCanon> Solver<S, C> {
-    /// Misère: whether the mover wins the position made of these (sorted)
-    /// lands. No land left: the mover cannot move and wins.
-    pub(super) fn misere_win(&mut self, lands: &[Vec<u8>]) -> Result<bool, SolveError> {
-        if lands.is_empty() {
-            return Ok(true);
+/// The solver's canonical trees: the table of trees, the tree of every
+/// small land met, and how much of it the store has.
+pub(super) struct MisereTrees {
+    pub(super) trees: Trees,
+    lands: FxHashMap<Box<[u8]>, TreeId>,
+    /// Lands with at most this many lives get a tree.
+    pub(super) lives: u32,
+    /// How many trees the store holds (trees `0..saved`).
+    saved: usize,
+    /// Whether the store's trees were read.
+    loaded: bool,
+}
+
+impl Default for MisereTrees {
+    fn default() -> MisereTrees {
+        MisereTrees {
+            trees: Trees::new(),
+            lands: FxHashMap::default(),
+            lives: TREE_LIVES,
+            saved: 1,
+            loaded: false,
         }
-        let key = position_key(lands);
-        if let Some(w) = self.store.get_misere(&key) {
+    }
+}
+
+/// The first numbers of a position not searched yet: 1 + half the square of
+/// its lives (a position with more lives has a larger game tree), its tree
+/// counting as many lives as its birthday; against starting every position
+/// at 1, lives alone or a quarter of the square:
+/// docs/experiments.md#misere-estimate.
+fn estimate(trees: &Trees, key: &[u8]) -> Score {
+    let (tree, lands) = split_misere_key(key).unwrap_or((TreeId::ZERO, key));
+    let twice: u64 = lands_of(lands).map(|l| twice_lives(l) as u64).sum::<u64>()
+        + 2 * trees.birthday(tree) as u64;
+    let v = 1 + twice * twice / 8;
+    Score { pn: v, dn: v }
+}
+
+impl<S: Store, C: LandCanon> Solver<S, C> {
+    /// Reads the store's trees once (so that the ids in its keys mean the
+    /// same trees here).
+    fn load_trees(&mut self) -> Result<(), SolveError> {
+        if self.misere.loaded {
+            return Ok(());
+        }
+        self.misere.loaded = true;
+        let records = self.store.tree_records();
+        if records.is_empty() {
+            return Ok(());
+        }
+        let trees = Trees::from_records(records.iter().map(|r| r.as_slice()))
+            .map_err(|_| SolveError::bad_key(0, "the store's trees in simplest form"))?;
+        self.misere.saved = trees.len();
+        self.misere.trees = trees;
+        Ok(())
+    }
+
+    /// Gives the store the trees it does not have yet (before a key that
+    /// may name them is stored).
+    fn save_trees(&mut self) {
+        let t = &self.misere.trees;
+        for i in self.misere.saved..t.len() {
+            let options: Vec<u32> = t
+                .options(TreeId::from_index(i as u32))
+                .iter()
+                .map(|o| o.index())
+                .collect();
+            self.store.put_tree(i as u32, &options);
+        }
+        self.misere.saved = t.len();
+    }
+
+    /// Whether a land is replaced by its tree in misère play.
+    pub(super) fn is_small(&self, land: &[u8]) -> bool {
+        twice_lives(land) <= 2 * self.misere.lives
+    }
+
+    /// The canonical tree of a land: from the solver's memory, the store,
+    /// or computed from its children's (every position it leads to is
+    /// visited once; for small lands only).
+    pub(super) fn land_tree_of(&mut self, land: &[u8]) -> Result<TreeId, SolveError> {
+        if let Some(&t) = self.misere.lands.get(land) {
+            return Ok(t);
+        }
+        if let Some(t) = self.store.get_land_tree(land) {
+            let t = TreeId::from_index(t);
+            if (t.index() as usize) < self.misere.trees.len() {
+                self.misere.lands.insert(land.into(), t);
+                return Ok(t);
+            }
+        }
+        let children = match self.expand(land, |_, _| false)? {
+            Some(c) => c,
+            None => unreachable!("nothing stops the generation"),
+        };
+        let mut options = Vec::with_capacity(children.len());
+        for c in children.iter() {
+            options.push(self.lands_tree(lands_of(c))?);
+        }
+        let t = self.misere.trees.game(&options);
+        self.misere.lands.insert(land.into(), t);
+        self.save_trees();
+        self.store.put_land_tree(land, t.index());
+        Ok(t)
+    }
+
+    /// The tree of a sum of lands (all of them, whatever their size).
+    fn lands_tree<'a>(
+        &mut self,
+        lands: impl Iterator<Item = &'a [u8]>,
+    ) -> Result<TreeId, SolveError> {
+        let mut t = TreeId::ZERO;
+        for l in lands {
+            let lt = self.land_tree_of(l)?;
+            t = self.misere.trees.sum(t, lt);
+        }
+        Ok(t)
+    }
+
+    /// A position as the misère search keys it: `tree` plus these lands,
+    /// the small ones added into the tree.
+    fn reduce_key<'a>(
+        &mut self,
+        mut tree: TreeId,
+        lands: impl Iterator<Item = &'a [u8]>,
+    ) -> Result<Vec<u8>, SolveError> {
+        let mut big: Vec<&[u8]> = Vec::new();
+        for l in lands {
+            if self.is_small(l) {
+                let lt = self.land_tree_of(l)?;
+                tree = self.misere.trees.sum(tree, lt);
+            } else {
+                big.push(l);
+            }
+        }
+        big.sort_unstable();
+        Ok(misere_key(tree, &big))
+    }
+
+    /// Misère: whether the mover wins the position made of these lands.
+    /// No move left: the mover cannot move and wins.
+    pub(super) fn misere_win(&mut self, lands: &[Vec<u8>]) -> Result<bool, SolveError> {
+        self.load_trees()?;
+        let key = self.reduce_key(TreeId::ZERO, lands.iter().map(Vec::as_slice))?;
+        self.misere_key_win(&key)
+    }
+
+    /// [`Self::misere_win`] of a position given by its key.
+    pub(super) fn misere_key_win(&mut self, key: &[u8]) -> Result<bool, SolveError> {
+        self.load_trees()?;
+        if let Some(w) = self.known_misere(key) {
             return Ok(w);
         }
-        self.misere_mid(&key, INF, INF)?;
-        match self.store.get_misere(&key) {
+        self.misere_mid(key, INF, INF)?;
+        match self.known_misere(key) {
             Some(w) => Ok(w),
             None => unreachable!("df-pn with infinite thresholds returns only when proved"),
         }
+    }
+
+    /// The outcome of a position if it is known: a tree alone is decided
+    /// by the tree; others by the store.
+    fn known_misere(&mut self, key: &[u8]) -> Option<bool> {
+        match split_misere_key(key) {
+            Some((t, [])) => Some(self.misere.trees.misere_win(t)),
+            _ => self.store.get_misere(key),
+        }
+    }
+
+    /// The keys of a position's children: the tree's options beside the
+    /// same lands, and every child of every distinct land with the others
+    /// beside it (small lands of a child go into the tree).
+    pub(super) fn misere_children(&mut self, key: &[u8]) -> Result<Vec<Box<[u8]>>, SolveError> {
+        let (tree, rest) = split_misere_key(key)
+            .ok_or_else(|| SolveError::bad_key(key.len(), "a tree id after the tree mark"))?;
+        let rest = rest.to_vec();
+        let lands: Vec<&[u8]> = lands_of(&rest).collect();
+        let mut out: Vec<Box<[u8]>> = Vec::new();
+        let options = self.misere.trees.options(tree).to_vec();
+        for o in options {
+            out.push(misere_key(o, &lands).into());
+        }
+        for i in 0..lands.len() {
+            if i > 0 && lands[i] == lands[i - 1] {
+                continue; // an identical land has the same moves
+            }
+            let others = lands[..i].iter().chain(&lands[i + 1..]).copied();
+            for child in self.kids(lands[i])?.iter() {
+                let k = self.reduce_key(tree, others.clone().chain(lands_of(child)))?;
+                out.push(k.into());
+            }
+        }
+        Ok(out)
     }
 
     /// The keys of a position's children (from the table, or generated).
@@ -75,21 +288,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             return Ok(k.clone());
         }
         self.searched += 1;
-        let lands: Vec<&[u8]> = lands_of(key).collect();
-        let mut out: Vec<Box<[u8]>> = Vec::new();
-        for i in 0..lands.len() {
-            if i > 0 && lands[i] == lands[i - 1] {
-                continue; // an identical land has the same moves
-            }
-            for child in self.kids(lands[i])?.iter() {
-                let mut next: Vec<Vec<u8>> = Vec::with_capacity(lands.len() + 1);
-                next.extend(lands[..i].iter().map(|l| l.to_vec()));
-                next.extend(lands[i + 1..].iter().map(|l| l.to_vec()));
-                next.extend(lands_of(child).map(<[u8]>::to_vec));
-                next.sort_unstable();
-                out.push(position_key(&next).into());
-            }
-        }
+        let mut out = self.misere_children(key)?;
         // Moves in different lands can give the same position: keep the
         // first of each (the order of generation breaks ties below).
         let mut seen = rustc_hash::FxHashSet::default();
@@ -105,17 +304,135 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// The score of a position, seen from its own mover.
     fn misere_score(&mut self, key: &[u8]) -> Score {
-        if key.is_empty() {
-            return WIN;
-        }
-        match self.store.get_misere(key) {
+        match self.known_misere(key) {
             Some(true) => WIN,
             Some(false) => LOSS,
             None => match self.misere_table.get(key).and_then(|n| n.numbers) {
                 Some((pn, dn)) => Score { pn, dn },
-                None => estimate(key),
+                None => estimate(&self.misere.trees, key),
             },
         }
+    }
+
+    /// Re-proves a stored misère outcome (a position given by its store
+    /// key) from its children alone, each looked up or searched; a key that
+    /// names a tree the store does not have is an error.
+    ///
+    /// ```
+    /// use sprouts::solve::{misere_key_of, Land, Solver};
+    /// use sprouts::misere::TreeId;
+    /// let l: Land = "1.".parse().unwrap();
+    /// // One move, to the end: in misère the mover must make it and loses.
+    /// let key = misere_key_of(TreeId::ZERO, &[l]);
+    /// assert!(Solver::new().verify_misere_key(&key, false).unwrap());
+    /// ```
+    pub fn verify_misere_key(&mut self, key: &[u8], win: bool) -> Result<bool, SolveError> {
+        self.load_trees()?;
+        self.check_key(key)?;
+        let kids = self.misere_children(key)?;
+        let mut any_loss = false;
+        for k in &kids {
+            if !self.misere_key_win(k)? {
+                any_loss = true;
+                break;
+            }
+        }
+        // No move: the mover wins.
+        Ok(if kids.is_empty() {
+            win
+        } else {
+            any_loss == win
+        })
+    }
+
+    /// That a key's tree is one of the table's.
+    fn check_key(&self, key: &[u8]) -> Result<(), SolveError> {
+        match split_misere_key(key) {
+            Some((t, _)) if (t.index() as usize) < self.misere.trees.len() => Ok(()),
+            _ => Err(SolveError::bad_key(0, "a misère tree the store has")),
+        }
+    }
+
+    /// Reads the store's misère trees (checking that each is in simplest
+    /// form and names only trees before it); always `true` once read.
+    pub fn check_trees(&mut self) -> Result<bool, SolveError> {
+        self.load_trees()?;
+        Ok(true)
+    }
+
+    /// Re-proves the stored tree of a land from its children's trees.
+    ///
+    /// ```
+    /// use sprouts::solve::{Land, Solver};
+    /// use sprouts::misere::TreeId;
+    /// let mut s = Solver::new();
+    /// let l: Land = "1.".parse().unwrap();
+    /// let t = s.land_tree(&l).unwrap();
+    /// assert!(s.verify_land_tree(&l, t).unwrap());
+    /// assert!(!s.verify_land_tree(&l, TreeId::ZERO).unwrap());
+    /// ```
+    pub fn verify_land_tree(
+        &mut self,
+        land: &super::Land,
+        tree: TreeId,
+    ) -> Result<bool, SolveError> {
+        self.load_trees()?;
+        let children = match self.expand(land.as_bytes(), |_, _| false)? {
+            Some(c) => c,
+            None => unreachable!("nothing stops the generation"),
+        };
+        let mut options = Vec::with_capacity(children.len());
+        for c in children.iter() {
+            options.push(self.lands_tree(lands_of(c))?);
+        }
+        Ok(self.misere.trees.game(&options) == tree)
+    }
+
+    /// The misère canonical tree of a land (computed from every position
+    /// it leads to: for small lands; a big one may take long, and stops at
+    /// the deadline).
+    ///
+    /// ```
+    /// use sprouts::solve::{Land, Solver};
+    /// let mut s = Solver::new();
+    /// // AJS 1991: one spot is a misère win for the first player.
+    /// let t = s.land_tree(&"0.".parse::<Land>().unwrap()).unwrap();
+    /// assert!(s.trees().misere_win(t));
+    /// ```
+    pub fn land_tree(&mut self, land: &super::Land) -> Result<TreeId, SolveError> {
+        self.load_trees()?;
+        self.land_tree_of(land.as_bytes())
+    }
+
+    /// The misère canonical tree of a whole position (the sum of its
+    /// lands'); see [`Self::land_tree`].
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// use sprouts::solve::Solver;
+    /// let mut s = Solver::new();
+    /// let t = s.position_tree(&Position::start(2, Variant::Misere)).unwrap();
+    /// // AJS 1991: 2 spots is a misère loss for the first player.
+    /// assert!(!s.trees().misere_win(t));
+    /// ```
+    pub fn position_tree(&mut self, pos: &crate::model::Position) -> Result<TreeId, SolveError> {
+        self.load_trees()?;
+        let lands = self.lands(pos)?;
+        let t = self.lands_tree(lands.iter().map(Vec::as_slice))?;
+        self.save_trees();
+        self.store.flush();
+        Ok(t)
+    }
+
+    /// The solver's table of misère trees.
+    pub fn trees(&mut self) -> &mut Trees {
+        &mut self.misere.trees
+    }
+
+    /// Replaces lands with at most `lives` lives by their canonical tree in
+    /// misère play (default [`TREE_LIVES`]; 0: none).
+    pub fn set_tree_lives(&mut self, lives: u32) {
+        self.misere.lives = lives;
     }
 
     /// Searches the position until it is proved or its numbers reach the
@@ -133,6 +450,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             }
             let step = match Step::of(&scores, th_pn, th_dn) {
                 Step::Proved(win) => {
+                    self.save_trees();
                     self.store.put_misere(key, win);
                     if let Some(n) = self.misere_table.get_mut(key) {
                         n.numbers = None;

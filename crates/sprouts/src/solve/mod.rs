@@ -47,6 +47,7 @@ use std::str::FromStr;
 
 pub use canon::{ExactCanon, LandCanon, PseudoCanon};
 pub use compact::MAX_LIVES;
+pub use misere::TREE_LIVES;
 pub use search::Solver;
 pub use store::{MemoryStore, NoProgress, NoStore, NormalEntry, Progress, Stacked, Store};
 pub use text::lands_position;
@@ -298,7 +299,40 @@ pub fn position_key_of(lands: &[Land]) -> Vec<u8> {
     position_key(&keys)
 }
 
-/// The lands of a misère position key, checked.
+/// The key of a misère position made of a canonical tree (the sum of its
+/// small lands, see [`crate::misere`]) and other lands, as a [`Store`]
+/// sees it. With the tree 0 it is [`position_key_of`].
+///
+/// ```
+/// use sprouts::misere::TreeId;
+/// use sprouts::solve::{misere_key_of, position_key_of, split_misere_key, Land};
+/// let l: Land = "0.0.0.0.0.0.0.0.0.0".parse().unwrap();
+/// assert_eq!(misere_key_of(TreeId::ZERO, &[l.clone()]), position_key_of(&[l.clone()]));
+/// let k = misere_key_of(TreeId::from_index(3), &[l.clone()]);
+/// assert_eq!(split_misere_key(&k).unwrap(), (TreeId::from_index(3), vec![l]));
+/// ```
+pub fn misere_key_of(tree: crate::misere::TreeId, lands: &[Land]) -> Vec<u8> {
+    let mut keys: Vec<&[u8]> = lands.iter().map(Land::as_bytes).collect();
+    keys.sort_unstable();
+    misere::misere_key(tree, &keys)
+}
+
+/// The tree and the lands of a misère position key, checked (the tree's id
+/// is not: it means a tree of the store the key comes from).
+///
+/// ```
+/// use sprouts::misere::TreeId;
+/// use sprouts::solve::split_misere_key;
+/// assert_eq!(split_misere_key(&[0, 0xFF, 0xFE, 0xFD]).unwrap().0, TreeId::ZERO);
+/// assert!(split_misere_key(&[0xFD, 1, 0]).is_err());
+/// ```
+pub fn split_misere_key(key: &[u8]) -> Result<(crate::misere::TreeId, Vec<Land>), SolveError> {
+    let (tree, rest) = misere::split_misere_key(key)
+        .ok_or_else(|| SolveError::bad_key(key.len(), "a tree id after the tree mark"))?;
+    Ok((tree, split_position_key(rest)?))
+}
+
+/// The lands of a misère position key without a tree, checked.
 ///
 /// ```
 /// use sprouts::solve::split_position_key;
@@ -306,6 +340,12 @@ pub fn position_key_of(lands: &[Land]) -> Vec<u8> {
 /// assert!(split_position_key(&[0, 0xFF, 0xFE]).is_err());
 /// ```
 pub fn split_position_key(key: &[u8]) -> Result<Vec<Land>, SolveError> {
+    if key.first() == Some(&misere::TREE_MARK) {
+        return Err(SolveError::bad_key(
+            0,
+            "a land (this key starts with a tree)",
+        ));
+    }
     if key.last().is_some_and(|&b| b != compact::END_LAND) {
         return Err(SolveError::bad_key(key.len(), "an end of land"));
     }

@@ -12,7 +12,7 @@ use super::canon::{LandCanon, PseudoCanon};
 use super::children::{Children, children_unless, land_children};
 use super::compact::{regions_of, simplify};
 use super::helpers::Link;
-use super::misere::MisereTable;
+use super::misere::{MisereTable, MisereTrees};
 use super::pns::{TABLE_BYTES, Table, known_outcome};
 use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
 
@@ -47,6 +47,8 @@ pub struct Solver<S: Store = MemoryStore, C: LandCanon = PseudoCanon> {
     pub(super) normal_table: Table,
     /// The misère search's table (children, unproved numbers).
     pub(super) misere_table: MisereTable,
+    /// The misère canonical trees of small lands and of their sums.
+    pub(super) misere: MisereTrees,
     /// About how many bytes `normal_table` and `misere_table` hold.
     pub(super) tt_bytes: usize,
     /// The most bytes `normal_table` and `misere_table` may hold (see `make_room`).
@@ -110,6 +112,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             steps: 0,
             normal_table: Table::default(),
             misere_table: MisereTable::default(),
+            misere: MisereTrees::default(),
             tt_bytes: 0,
             tt_budget: TABLE_BYTES,
             link: None,
@@ -217,7 +220,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// The sorted land keys of a position under this solver's land keys.
-    fn lands(&self, pos: &Position) -> Result<Vec<Vec<u8>>, SolveError> {
+    pub(super) fn lands(&self, pos: &Position) -> Result<Vec<Vec<u8>>, SolveError> {
         let mut keys = Vec::new();
         simplify(regions_of(pos)?, &*self.canon, &mut keys);
         keys.sort_unstable();
@@ -358,24 +361,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// assert!(Solver::new().verify_misere(&[l], false).unwrap());
     /// ```
     pub fn verify_misere(&mut self, lands: &[super::Land], win: bool) -> Result<bool, SolveError> {
-        let mut keys: Vec<Vec<u8>> = lands.iter().map(|l| l.as_bytes().to_vec()).collect();
-        keys.sort_unstable();
-        if keys.is_empty() {
-            return Ok(win);
-        }
-        let mut any_loss = false;
-        for i in 0..keys.len() {
-            for c in land_children(&keys[i], &*self.canon) {
-                let mut next: Vec<Vec<u8>> = keys[..i].to_vec();
-                next.extend_from_slice(&keys[i + 1..]);
-                next.extend(c);
-                next.sort_unstable();
-                if !self.misere_win(&next)? {
-                    any_loss = true;
-                }
-            }
-        }
-        Ok(any_loss == win)
+        self.verify_misere_key(&super::position_key_of(lands), win)
     }
 
     /// One step of a search: checks the deadline and reports progress

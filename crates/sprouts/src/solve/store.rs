@@ -104,6 +104,22 @@ pub trait Store {
     fn get_misere(&mut self, position: &[u8]) -> Option<bool>;
     /// Records a misère outcome.
     fn put_misere(&mut self, position: &[u8], win: bool);
+    /// The misère canonical trees kept (see [`crate::misere::Trees`]), in
+    /// id order from tree 1 (tree 0, the end, is not listed): each tree's
+    /// options, by id. The solver reads them once, before its first misère
+    /// search; none by default.
+    fn tree_records(&mut self) -> Vec<Vec<u32>> {
+        Vec::new()
+    }
+    /// Records tree `id` (each tree after the ones before it); kept
+    /// nowhere by default.
+    fn put_tree(&mut self, _id: u32, _options: &[u32]) {}
+    /// The canonical tree of a small land, if kept; none by default.
+    fn get_land_tree(&mut self, _land: &[u8]) -> Option<u32> {
+        None
+    }
+    /// Records the canonical tree of a small land; kept nowhere by default.
+    fn put_land_tree(&mut self, _land: &[u8], _tree: u32) {}
     /// Makes what was stored durable (a database commits); free by default.
     fn flush(&mut self) {}
 }
@@ -120,6 +136,18 @@ impl<S: Store + ?Sized> Store for Box<S> {
     }
     fn put_misere(&mut self, position: &[u8], win: bool) {
         (**self).put_misere(position, win)
+    }
+    fn tree_records(&mut self) -> Vec<Vec<u32>> {
+        (**self).tree_records()
+    }
+    fn put_tree(&mut self, id: u32, options: &[u32]) {
+        (**self).put_tree(id, options)
+    }
+    fn get_land_tree(&mut self, land: &[u8]) -> Option<u32> {
+        (**self).get_land_tree(land)
+    }
+    fn put_land_tree(&mut self, land: &[u8], tree: u32) {
+        (**self).put_land_tree(land, tree)
     }
     fn flush(&mut self) {
         (**self).flush()
@@ -315,6 +343,20 @@ impl<B: Store> Store for Stacked<B> {
     fn put_misere(&mut self, position: &[u8], win: bool) {
         self.front.put_misere(position, win);
         self.back.put_misere(position, win);
+    }
+    // The solver keeps the trees and the trees of lands in its own memory:
+    // the memory table does not hold them again.
+    fn tree_records(&mut self) -> Vec<Vec<u32>> {
+        self.back.tree_records()
+    }
+    fn put_tree(&mut self, id: u32, options: &[u32]) {
+        self.back.put_tree(id, options)
+    }
+    fn get_land_tree(&mut self, land: &[u8]) -> Option<u32> {
+        self.back.get_land_tree(land)
+    }
+    fn put_land_tree(&mut self, land: &[u8], tree: u32) {
+        self.back.put_land_tree(land, tree)
     }
     fn flush(&mut self) {
         self.back.flush();
