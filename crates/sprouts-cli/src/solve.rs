@@ -55,7 +55,8 @@ JSON output (--json): one object on one line.
                  up to symmetry (games only)
   tree           with --tree: the position's misère canonical tree (0, *,
                  *2, ... for nim heaps, {A,B,...} for a game with options
-                 A, B, ...)
+                 A, B, ...); past 4096 characters, as named games
+                 (g12={*3,g9}; g9={*,*2,{*2}}: the first is the tree)
   genus          with --tree: its genus (Conway), such as \"1^031\"
 
 Examples:
@@ -109,6 +110,10 @@ pub struct Args {
     #[arg(long)]
     tree: bool,
 }
+
+/// The longest tree text `--tree` writes in full; a longer one is written
+/// as named games (`Trees::named_text`), whose length follows the table.
+const TREE_TEXT: u64 = 4096;
 
 /// The help of every `--threads`.
 pub const THREADS_HELP: &str = "Search on N threads: the search and N-1 helpers that prove what it will likely need next (normal play; 0: one per CPU, at most 8)";
@@ -302,7 +307,12 @@ pub fn run(args: &Args) -> Result<()> {
                 .position_tree(&pos)
                 .map_err(|e| solve_error(e, timeout))?;
             let trees = solver.trees();
-            (Some(trees.text(t)), Some(trees.genus(t).to_string()))
+            let text = if trees.text_len(t, TREE_TEXT + 1) <= TREE_TEXT {
+                trees.text(t)
+            } else {
+                trees.named_text(t)
+            };
+            (Some(text), Some(trees.genus(t).to_string()))
         } else {
             (None, None)
         };

@@ -91,6 +91,101 @@ impl Trees {
         done.remove(&id).unwrap_or_default()
     }
 
+    /// The length of [`Trees::text`] in bytes, at most `limit` (the text of
+    /// a deep tree can be far longer than its table: ask before writing it).
+    ///
+    /// ```
+    /// use sprouts::misere::Trees;
+    /// let mut t = Trees::new();
+    /// let a = t.parse("{*,*2,{*2}}").unwrap();
+    /// assert_eq!(t.text_len(a, 1000), 11);
+    /// assert_eq!(t.text_len(a, 5), 5);
+    /// ```
+    pub fn text_len(&self, id: TreeId, limit: u64) -> u64 {
+        let mut done: FxHashMap<TreeId, u64> = FxHashMap::default();
+        let mut stack = vec![(id, false)];
+        while let Some((t, expanded)) = stack.pop() {
+            if done.contains_key(&t) {
+                continue;
+            }
+            if let Some(n) = self.nim_heap(t) {
+                let len = match n {
+                    0 | 1 => 1,
+                    n => 1 + n.to_string().len() as u64,
+                };
+                done.insert(t, len);
+            } else if !expanded {
+                stack.push((t, true));
+                stack.extend(self.options(t).iter().map(|&o| (o, false)));
+            } else {
+                let options = self.options(t);
+                let len = options
+                    .iter()
+                    .fold(1 + options.len() as u64, |a, o| a.saturating_add(done[o]))
+                    .min(limit);
+                done.insert(t, len);
+            }
+        }
+        done.get(&id).copied().unwrap_or(0).min(limit)
+    }
+
+    /// The tree as a list of named games, for trees whose [`Trees::text`]
+    /// is too long: `g12={*3,g9}; g9={*,*2,{*2}}` — each game that is not a
+    /// nim heap and has a non-heap option is named `g` and its id, first the
+    /// tree itself, then each named game after every game that names it;
+    /// options that are heaps, or games of heaps only, are written out. Its
+    /// length grows with the table, not with the text.
+    ///
+    /// ```
+    /// use sprouts::misere::Trees;
+    /// let mut t = Trees::new();
+    /// let a = t.parse("{*3,{*,{*2}}}").unwrap();
+    /// let text = t.named_text(a);
+    /// let b = t.parse("{*,{*2}}").unwrap();
+    /// assert_eq!(text, format!("g{}={{*3,g{}}}; g{}={{*,{{*2}}}}", a.index(), b.index(), b.index()));
+    /// ```
+    pub fn named_text(&self, id: TreeId) -> String {
+        let simple = |t: TreeId| {
+            self.nim_heap(t).is_some()
+                || self.options(t).iter().all(|&o| self.nim_heap(o).is_some())
+        };
+        let word = |t: TreeId| {
+            if simple(t) {
+                self.text(t)
+            } else {
+                format!("g{}", t.index())
+            }
+        };
+        if simple(id) {
+            return self.text(id);
+        }
+        // Named games in decreasing id: options have smaller ids than the
+        // games that name them.
+        let mut named = std::collections::BTreeSet::new();
+        let mut stack = vec![id];
+        while let Some(t) = stack.pop() {
+            if simple(t) || !named.insert(t) {
+                continue;
+            }
+            stack.extend(self.options(t).iter().copied());
+        }
+        let lines: Vec<String> = named
+            .iter()
+            .rev()
+            .map(|&t| {
+                let mut parts: Vec<(u32, String)> = self
+                    .options(t)
+                    .iter()
+                    .map(|&o| (self.birthday(o), word(o)))
+                    .collect();
+                parts.sort_unstable();
+                let inner: Vec<String> = parts.into_iter().map(|(_, s)| s).collect();
+                format!("g{}={{{}}}", t.index(), inner.join(","))
+            })
+            .collect();
+        lines.join("; ")
+    }
+
     /// Reads a tree written as [`Trees::text`] writes it, into its simplest
     /// form (a game need not be simplest in the text: `{*}` reads as `0`).
     /// Spaces may come between the parts; `{}` is `0`, `*0` and `*1` may be
