@@ -279,7 +279,10 @@ impl Solution {
         let nimber = self.nimber.map_or("None".to_string(), |k| k.to_string());
         let moves = match &self.winning_moves {
             None => "None".to_string(),
-            Some(m) => format!("{m:?}"),
+            Some(m) => {
+                let texts: Vec<String> = m.iter().map(|t| format!("'{t}'")).collect();
+                format!("[{}]", texts.join(", "))
+            }
         };
         format!(
             "<sprouts.Solution {} {} nimber={nimber} winning_moves={moves} searched={}>",
