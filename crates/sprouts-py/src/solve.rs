@@ -291,8 +291,19 @@ impl Solution {
     }
 }
 
-/// Solves a position or the end of a game (a `Position`, a `Game`, or a
-/// text read as `sprouts solve` reads it). See the stubs for the details.
+/// Solves a position, or the position at the end of a game: `target` is a
+/// Position, a Game or a text (read as Position.parse reads it; `misere`
+/// applies to texts only). Returns a Solution: `outcome` ("win" or "loss"
+/// for the player to move), `nimber` (normal play), `winning_moves` (for a
+/// game in its notation; for a position when `moves` names a move
+/// notation), `searched`, `seconds`.
+///
+/// The search runs on its own thread without the GIL; Ctrl-C stops it and
+/// raises KeyboardInterrupt. `timeout` (seconds) raises Timeout when the
+/// answer is not proved by then (nothing is claimed). `db` is a database
+/// file shared with `sprouts solve --db` (created if missing). `threads`:
+/// the search and threads - 1 helpers (normal play; 0: one per CPU, at
+/// most 8).
 #[pyfunction]
 #[pyo3(signature = (target, *, timeout = None, db = None, threads = 0, moves = None, misere = false))]
 pub fn solve(

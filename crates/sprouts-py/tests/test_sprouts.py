@@ -274,3 +274,24 @@ def test_solve_takes_positions_games_and_texts_only():
         sprouts.solve(3)
     s = sprouts.solve("0.AB|AB")
     assert s.outcome == sprouts.solve(sprouts.Position.parse("0.AB|AB")).outcome
+
+
+def test_position_parse_of_a_game_checks_its_moves():
+    # A game stands for the position after its last move, as in the commands.
+    p = sprouts.Position.parse("2+ 1-3-2")
+    assert (str(p), p.notation) == ("1,3,2,3", None)
+    with pytest.raises(sprouts.MoveError) as info:
+        sprouts.Position.parse("2+ 1-3-2; 1-4-5")
+    assert (info.value.number, info.value.text) == (2, "1-4-5")
+    # With a notation the text is always a position: `22` in GLOP 2 is two
+    # one-life spots, not the 22-spot start.
+    assert sprouts.Position.parse("22", "glop2").lives == 2
+    assert sprouts.Position.parse("22").lives == 66
+
+
+def test_misere_flag_against_a_stated_convention():
+    with pytest.raises(ValueError, match="says normal play"):
+        sprouts.Position.parse("5+:0.0.0.0.0", misere=True)
+    assert sprouts.Position.parse("5-:0.0.0.0.0").variant == "misere"
+    with pytest.raises(ValueError, match="misere=True is for texts"):
+        sprouts.solve(sprouts.Position.start(3), misere=True)
