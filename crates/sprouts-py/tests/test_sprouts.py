@@ -295,3 +295,21 @@ def test_misere_flag_against_a_stated_convention():
     assert sprouts.Position.parse("5-:0.0.0.0.0").variant == "misere"
     with pytest.raises(ValueError, match="misere=True is for texts"):
         sprouts.solve(sprouts.Position.start(3), misere=True)
+
+
+def test_the_tour_in_the_docs_runs():
+    # The ```python blocks of docs/python.md are doctests: their outputs
+    # are checked here, so the page says what the package does.
+    import doctest
+    import pathlib
+    import re
+
+    page = pathlib.Path(__file__).resolve().parents[3] / "docs" / "python.md"
+    blocks = re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+    assert blocks
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for i, block in enumerate(blocks):
+        runner.run(parser.get_doctest(block, {}, f"python.md block {i}", str(page), 0))
+    failed, attempted = runner.summarize(verbose=False)
+    assert attempted >= 10 and failed == 0
