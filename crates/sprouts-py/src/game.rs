@@ -164,6 +164,16 @@ impl PyGame {
         svg(py, &pos, highlight, caption.then_some(title))
     }
 
+    /// Pickling: the transcript (header with its sign, players, moves as
+    /// written, result) and its move notation; unpickling replays it.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let parse = py.get_type::<PyGame>().getattr("parse")?;
+        let args = (self.transcript.to_string(), self.notation())
+            .into_pyobject(py)?
+            .into_any();
+        Ok((parse, args))
+    }
+
     fn __len__(&self) -> usize {
         self.transcript.moves.len()
     }

@@ -243,6 +243,60 @@ impl PyPosition {
         svg(py, &self.pos, None, caption)
     }
 
+    /// Rebuilds a pickled position (see `__reduce__`): its regions (each a
+    /// list of boundaries, each the list of its sites), the degree of every
+    /// spot from 0, misère or not, whether it is complete (its start is
+    /// known), and the notation it was read in. Raises ValueError for
+    /// regions and degrees that make no position.
+    #[staticmethod]
+    fn _from_state(
+        regions: Vec<Vec<Vec<u32>>>,
+        degrees: Vec<u8>,
+        misere: bool,
+        complete: bool,
+        notation: Option<&str>,
+    ) -> PyResult<Self> {
+        let notation = notation.map(position_notation).transpose()?;
+        let built = if complete {
+            Position::new(regions, degrees, variant(misere))
+        } else {
+            Position::new_abbreviated(regions, degrees, variant(misere))
+        };
+        let pos = built.map_err(|e| PyValueError::new_err(format!("not a position: {e}")))?;
+        if complete && !pos.is_complete() {
+            return Err(PyValueError::new_err(
+                "not a position: said complete, but some site is not listed",
+            ));
+        }
+        Ok(PyPosition { pos, notation })
+    }
+
+    /// Pickling: the position's exact structure (regions, boundaries and
+    /// sites in stored order, every spot's degree, the play convention),
+    /// so a position comes back as it was, labels and all.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let regions: Vec<Vec<Vec<u32>>> = self
+            .pos
+            .regions()
+            .iter()
+            .map(|r| r.boundaries().iter().map(|b| b.sites().to_vec()).collect())
+            .collect();
+        let degrees: Vec<u8> = (0..self.pos.next_spot())
+            .map(|s| if s == 0 { 0 } else { self.pos.degree(s) })
+            .collect();
+        let rebuild = py.get_type::<PyPosition>().getattr("_from_state")?;
+        let args = (
+            regions,
+            degrees,
+            self.pos.variant() == Variant::Misere,
+            self.pos.start_spots().is_some(),
+            self.notation(),
+        )
+            .into_pyobject(py)?
+            .into_any();
+        Ok((rebuild, args))
+    }
+
     /// Whether two positions are the same (up to the order of regions,
     /// boundaries and rotations, as the library compares them) with the
     /// same play convention.

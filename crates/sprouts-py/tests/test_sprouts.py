@@ -313,3 +313,39 @@ def test_the_tour_in_the_docs_runs():
         runner.run(parser.get_doctest(block, {}, f"python.md block {i}", str(page), 0))
     failed, attempted = runner.summarize(verbose=False)
     assert attempted >= 10 and failed == 0
+
+
+def _walk(n, misere, seed):
+    import random
+
+    rng = random.Random(seed)
+    p = sprouts.Position.start(n, misere=misere)
+    out = [p]
+    while not p.is_over:
+        p = rng.choice(p.children())[1]
+        out.append(p)
+    return out
+
+
+def test_positions_and_games_pickle_exactly():
+    positions = _walk(5, False, 1) + _walk(6, True, 2) + [sprouts.Position.start(0)]
+    positions += [
+        sprouts.Position.parse(t)
+        for t in ["0.AB|AB", "1,8,4,9t,8,5;2", "^r:0.r^st:sA/tA^u:ru^v:rv.st=u=v", "5-:0.0.0.0.0"]
+    ]
+    for p in positions:
+        q = pickle.loads(pickle.dumps(p))
+        assert q == p
+        assert (q.to_hoey(full=True), q.to_hoey(), q.start_spots, q.variant, q.notation) == (
+            p.to_hoey(full=True), p.to_hoey(), p.start_spots, p.variant, p.notation,
+        )
+        assert q.legal_moves() == p.legal_moves()
+    for text in [WGOSA_GAME, "5- (Ann - Bob*) 1-6-2; 3-7-4 II", "3 1<4>1[2]"]:
+        g = sprouts.Game.parse(text)
+        h = pickle.loads(pickle.dumps(g))
+        assert (h.moves, h.notation, h.variant, h.players, h.winner) == (
+            g.moves, g.notation, g.variant, g.players, g.winner,
+        )
+        assert h.position == g.position
+    with pytest.raises(ValueError, match="not a position"):
+        sprouts.Position._from_state([[[1, 3, 2]]], [0, 0, 1, 2], False, False, None)
