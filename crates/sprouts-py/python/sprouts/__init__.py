@@ -1,0 +1,44 @@
+"""The game of Sprouts: games and positions in every notation the
+``sprouts`` command reads, legal moves, canonical forms, drawings, and an
+exact solver (normal and misère play).
+
+>>> import sprouts
+>>> game = sprouts.Game.parse("3+ 1(4)2 1(5)3 1(6)2 2(7@3)6")
+>>> sprouts.solve(game).outcome
+'win'
+
+The entry points are :meth:`Game.parse`, :meth:`Position.parse`,
+:meth:`Position.start` and :func:`solve`. See docs/python.md.
+"""
+
+from ._sprouts import (
+    NO_LIVE_REGION,
+    DatabaseError,
+    DrawError,
+    Game,
+    MoveError,
+    NotationError,
+    Position,
+    Solution,
+    SolveError,
+    Timeout,
+    __version__,
+    default_db_path,
+    solve,
+)
+
+__all__ = [
+    "NO_LIVE_REGION",
+    "DatabaseError",
+    "DrawError",
+    "Game",
+    "MoveError",
+    "NotationError",
+    "Position",
+    "Solution",
+    "SolveError",
+    "Timeout",
+    "__version__",
+    "default_db_path",
+    "solve",
+]

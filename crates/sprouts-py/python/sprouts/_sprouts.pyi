@@ -1,0 +1,257 @@
+"""Type stubs of the native module ``sprouts._sprouts`` (re-exported by
+``sprouts``). Notation names are lower case: position notations
+``"hoey"``, ``"glop1"``, ``"glop2"``, ``"neoglop"``; move notations
+``"hoey"``, ``"wgosa"``, ``"lhp"``."""
+
+import os
+import pathlib
+from typing import List, Optional, Tuple, Union, final
+
+__all__ = [
+    "NO_LIVE_REGION",
+    "DatabaseError",
+    "DrawError",
+    "Game",
+    "MoveError",
+    "NotationError",
+    "Position",
+    "Solution",
+    "SolveError",
+    "Timeout",
+    "__version__",
+    "default_db_path",
+    "solve",
+]
+
+__version__: str
+NO_LIVE_REGION: str
+"""``"(no live region)"``: how a position with no live region is shown
+(``str(position)``); ``Position.parse`` reads it back."""
+
+class NotationError(ValueError):
+    """A text that is no game or position: empty, several games, or not
+    following its notation (the message says where and what was expected)."""
+
+class MoveError(ValueError):
+    """A move that cannot be played."""
+
+    number: Optional[int]
+    """The move's number in its game, from 1; None for a lone move
+    (``Position.play``)."""
+    text: str
+    """The move's text as written."""
+    reason: str
+    """Why: a syntax error (``at byte 2: expected ...``), an illegal move
+    (``illegal: there is no spot 9``) or an ambiguous one (with its
+    candidates)."""
+
+class DrawError(ValueError):
+    """A position that cannot be drawn (abbreviated, or too many spots)."""
+
+class SolveError(ValueError):
+    """A position the solver cannot take (too many lives)."""
+
+class DatabaseError(OSError):
+    """The database file cannot be opened, read or written."""
+
+class Timeout(TimeoutError):
+    """``solve`` gave up at its timeout: no answer, and nothing about the
+    position is claimed (never an estimate)."""
+
+    timeout: float
+    """The timeout given, in seconds."""
+    searched: int
+    """Positions searched before the solver stopped."""
+
+@final
+class Position:
+    """A Sprouts position, normal or misère play. Immutable."""
+
+    @staticmethod
+    def parse(
+        text: str, notation: Optional[str] = None, misere: bool = False
+    ) -> "Position":
+        """Reads a position in Hoey, GLOP 1.0, GLOP 2 or neo-GLOP notation
+        (detected unless ``notation`` names it; with a notation the text is
+        always a position), or a game, which stands for the position after
+        its last move (a bare number such as ``"22"`` is the 22-spot start).
+        ``misere=True`` chooses misère play for a text that does not state
+        it; a neo-GLOP label (``5-:``) or a game header (``5-``) states it.
+
+        Raises NotationError, MoveError (a game with a bad move) or
+        ValueError (an unknown notation, or ``misere=True`` against a text
+        that says normal play)."""
+    @staticmethod
+    def start(n: int, misere: bool = False) -> "Position":
+        """The start of an ``n``-spot game."""
+    @property
+    def notation(self) -> Optional[str]:
+        """The notation the text was read in, or None (a start, a game's
+        position, a move's result)."""
+    @property
+    def variant(self) -> str:
+        """``"normal"`` or ``"misere"``."""
+    @property
+    def lives(self) -> int:
+        """The number of lives (3 minus the degree of each live spot)."""
+    @property
+    def is_over(self) -> bool:
+        """Whether no move is left."""
+    @property
+    def start_spots(self) -> Optional[int]:
+        """The number of spots at the start, for a complete position (every
+        site listed); None for an abbreviated one."""
+    def to_hoey(self, full: bool = False) -> str:
+        """Hoey's notation: abbreviated (``""`` when no live region is
+        left), or every site with ``full=True``."""
+    def to_glop1(self) -> str:
+        """GLOP 1.0 (``0.AB.}AB.}]!``)."""
+    def to_glop2(self) -> str:
+        """GLOP 2 (``0.AB|AB``)."""
+    def to_neoglop(self) -> str:
+        """neo-GLOP (``0.AB/AB``)."""
+    def write(self, notation: str) -> str:
+        """The position in a position notation given by name (Hoey
+        abbreviated)."""
+    def canonical(self) -> str:
+        """The canonical text (neo-GLOP, lands joined by ``+``), the same
+        for every position that is the same game up to symmetry and GLOP's
+        simplifications; ``""`` when no move is left."""
+    def count_moves(self) -> int:
+        """The number of legal moves, counted without listing them."""
+    def legal_moves(
+        self, notation: str = "hoey", limit: Optional[int] = None
+    ) -> List[str]:
+        """The legal moves as canonical texts in a move notation, moves
+        that give the same position listed once; at most ``limit``."""
+    def children(
+        self, notation: str = "hoey", limit: Optional[int] = None
+    ) -> List[Tuple[str, "Position"]]:
+        """The legal moves and the position after each."""
+    def play(self, move_text: str, notation: Optional[str] = None) -> "Position":
+        """The position after a move in Hoey, WGOSA or LHP notation (named,
+        or detected). Raises MoveError (``number`` is None)."""
+    def svg(self, caption: Optional[str] = None) -> str:
+        """An SVG picture (lines never cross). Raises DrawError for an
+        abbreviated position (a GLOP text with dead spots)."""
+    def __eq__(self, other: object, /) -> bool:
+        """The same position (up to the order of regions, boundaries and
+        rotations) with the same play convention."""
+    def __str__(self) -> str:
+        """Hoey's abbreviated notation, or NO_LIVE_REGION."""
+
+@final
+class Game:
+    """A game transcript (WGOSA, LHP or Hoey moves), replayed and checked."""
+
+    @staticmethod
+    def parse(
+        text: str, notation: Optional[str] = None, misere: bool = False
+    ) -> "Game":
+        """Reads and replays one game: a header (``8+``, ``5-``, or a bare
+        number), optional players in parentheses, moves, and an optional
+        result (``I`` or ``II``). ``notation`` (``"hoey"``, ``"wgosa"``,
+        ``"lhp"``) forces the move notation (detected if None);
+        ``misere=True`` makes a bare-number header misère.
+
+        Raises NotationError (not a game, or unreadable) or MoveError (the
+        first bad move: ``number``, ``text``, ``reason``)."""
+    @property
+    def moves(self) -> List[str]:
+        """The move texts as written."""
+    @property
+    def notation(self) -> str:
+        """The move notation: ``"wgosa"``, ``"lhp"`` or ``"hoey"``."""
+    @property
+    def variant(self) -> str:
+        """``"normal"`` or ``"misere"``."""
+    @property
+    def spots(self) -> int:
+        """The number of spots at the start."""
+    @property
+    def players(self) -> Optional[str]:
+        """What the header had between parentheses, or None."""
+    @property
+    def winner(self) -> Optional[str]:
+        """The recorded result: ``"I"``, ``"II"`` or None."""
+    @property
+    def position(self) -> Position:
+        """The position after the last move."""
+    @property
+    def start(self) -> Position:
+        """The start."""
+    def positions(self) -> List[Position]:
+        """The position after each move (not the start)."""
+    def texts(self, notation: Optional[str] = None) -> List[str]:
+        """Each move's canonical text, in ``notation`` (the game's own if
+        None)."""
+    def to_text(self, notation: Optional[str] = None) -> str:
+        """The whole game written canonically."""
+    def play(self, move_text: str) -> "Game":
+        """The game with one more move in its notation; raises MoveError
+        with the move's number."""
+    def svg(self, move: Optional[int] = None, caption: bool = True) -> str:
+        """An SVG picture after move ``move`` (0: the start; None: the
+        last), that move in red. Raises IndexError past the last move."""
+    def __len__(self) -> int:
+        """The number of moves."""
+
+@final
+class Solution:
+    """What ``solve`` proved."""
+
+    @property
+    def variant(self) -> str:
+        """``"normal"`` or ``"misere"``."""
+    @property
+    def outcome(self) -> str:
+        """``"win"`` or ``"loss"`` for the player to move."""
+    @property
+    def win(self) -> bool:
+        """Whether the player to move wins."""
+    @property
+    def nimber(self) -> Optional[int]:
+        """The nimber (normal play; None in misère play)."""
+    @property
+    def winning_moves(self) -> Optional[List[str]]:
+        """The winning moves (empty for a loss), one per group of moves
+        leaving the same position up to symmetry; for a game in its own
+        notation, for a position only when ``moves`` was given (else
+        None)."""
+    @property
+    def same(self) -> Optional[List[int]]:
+        """For each winning move, how many other winning moves lead to the
+        same position up to symmetry."""
+    @property
+    def searched(self) -> int:
+        """Positions searched (move lists generated)."""
+    @property
+    def seconds(self) -> float:
+        """Seconds taken."""
+
+def solve(
+    target: Union[Position, Game, str],
+    *,
+    timeout: Optional[float] = None,
+    db: Union[str, "os.PathLike[str]", None] = None,
+    threads: int = 0,
+    moves: Optional[str] = None,
+    misere: bool = False,
+) -> Solution:
+    """Solves a position, or the position at the end of a game (a text is
+    read as ``Position.parse`` reads it; ``misere`` applies to texts only).
+
+    The search runs on its own thread without the GIL; Ctrl-C stops it and
+    raises KeyboardInterrupt. ``timeout`` (seconds) raises Timeout when the
+    answer is not proved by then. ``db`` is a redb database file shared
+    with ``sprouts solve --db`` (created if missing): proved results are
+    read from and written to it. ``threads``: the search and ``threads -
+    1`` helpers (normal play; 0: one per CPU, at most 8). ``moves`` (a move
+    notation) asks for the winning moves in that notation (a game's are
+    given in its own notation anyway).
+
+    Raises Timeout, SolveError, DatabaseError, NotationError, MoveError,
+    TypeError or ValueError."""
+
+def default_db_path() -> Optional[pathlib.Path]:
+    """The database file ``sprouts solve`` uses by default, or None."""

@@ -1,0 +1,188 @@
+//! `sprouts.Game`: a game transcript in WGOSA, LHP or Hoey notation,
+//! replayed move by move.
+
+use pyo3::exceptions::PyIndexError;
+use pyo3::prelude::*;
+use sprouts::notation::transcript::Transcript;
+use sprouts::notation::{Notation, Replay};
+
+use crate::errors::game_error;
+use crate::position::{PyPosition, svg};
+use crate::read::{move_notation, read_game};
+
+/// A game: its header (spots, play convention, players), its moves and
+/// the position after each, checked move by move.
+///
+/// Read one with `Game.parse(text)`: a header (`8+`, `5-`, or a bare
+/// number such as `22`, the start), optional players in parentheses, moves
+/// in WGOSA (`1(9)2`), LHP (`1<9>2`) or Hoey (`1-9-2;`) notation, and an
+/// optional result (`I` or `II`). A bad move raises MoveError with its
+/// number, text and reason.
+#[pyclass(module = "sprouts", name = "Game", frozen)]
+pub struct PyGame {
+    pub transcript: Transcript,
+    pub replay: Replay,
+}
+
+impl PyGame {
+    /// The game's own move notation.
+    pub fn own_notation(&self) -> Notation {
+        self.transcript.notation
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    /// Reads and replays a game. `notation` ("hoey", "wgosa" or "lhp")
+    /// says how its moves are written (detected if None). `misere=True`
+    /// makes a bare-number header (`22`) misère; against a `+` header it is
+    /// an error. Raises NotationError (not a game, or unreadable),
+    /// MoveError (a bad move: `number`, `text`, `reason`) or ValueError.
+    #[staticmethod]
+    #[pyo3(signature = (text, notation = None, misere = false))]
+    fn parse(py: Python<'_>, text: &str, notation: Option<&str>, misere: bool) -> PyResult<Self> {
+        let (transcript, replay) = read_game(py, text, notation, misere)?;
+        Ok(PyGame { transcript, replay })
+    }
+
+    /// The move texts as written.
+    #[getter]
+    fn moves(&self) -> Vec<String> {
+        self.transcript.moves.clone()
+    }
+
+    /// The move notation of the game: "wgosa", "lhp" or "hoey".
+    #[getter]
+    fn notation(&self) -> &'static str {
+        self.transcript.notation.name()
+    }
+
+    /// "normal" or "misere".
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.transcript.header.variant.name()
+    }
+
+    /// The number of spots at the start.
+    #[getter]
+    fn spots(&self) -> u32 {
+        self.transcript.header.spots
+    }
+
+    /// What the header had between parentheses (players), or None.
+    #[getter]
+    fn players(&self) -> Option<String> {
+        self.transcript.header.players.clone()
+    }
+
+    /// The recorded result: "I" (the first player won), "II", or None.
+    #[getter]
+    fn winner(&self) -> Option<String> {
+        self.replay.winner().map(|w| w.to_string())
+    }
+
+    /// The position after the last move.
+    #[getter]
+    fn position(&self) -> PyPosition {
+        PyPosition::new(self.replay.position().clone())
+    }
+
+    /// The start.
+    #[getter]
+    fn start(&self) -> PyPosition {
+        PyPosition::new(self.replay.start().clone())
+    }
+
+    /// The position after each move, in order (not the start).
+    fn positions(&self) -> Vec<PyPosition> {
+        self.replay.positions().map(PyPosition::new).collect()
+    }
+
+    /// The canonical text of every move, in `notation` (the game's own if
+    /// None): each reads back as the same move.
+    #[pyo3(signature = (notation = None))]
+    fn texts(&self, notation: Option<&str>) -> PyResult<Vec<String>> {
+        let n = match notation {
+            Some(name) => move_notation(name)?,
+            None => self.own_notation(),
+        };
+        Ok(self.replay.texts(n))
+    }
+
+    /// The whole game written canonically in `notation` (the game's own if
+    /// None): header, moves, result.
+    #[pyo3(signature = (notation = None))]
+    fn to_text(&self, notation: Option<&str>) -> PyResult<String> {
+        let n = match notation {
+            Some(name) => move_notation(name)?,
+            None => self.own_notation(),
+        };
+        Ok(self.replay.to_notation(n))
+    }
+
+    /// The game with one more move (in the game's notation); raises
+    /// MoveError with the move's number.
+    fn play(&self, py: Python<'_>, move_text: &str) -> PyResult<Self> {
+        let mut transcript = self.transcript.clone();
+        transcript.moves.push(move_text.trim().to_string());
+        // A result no longer holds once a move is added.
+        transcript.winner = None;
+        let replay = transcript.replay().map_err(|e| game_error(py, &e))?;
+        Ok(PyGame { transcript, replay })
+    }
+
+    /// An SVG picture of the game after move `move` (0: the start; the
+    /// last move if None), that move drawn in red, with a caption unless
+    /// `caption=False`.
+    #[pyo3(signature = (r#move = None, caption = true))]
+    fn svg(&self, py: Python<'_>, r#move: Option<usize>, caption: bool) -> PyResult<String> {
+        let made = self.replay.moves().len();
+        let upto = r#move.unwrap_or(made);
+        if upto > made {
+            return Err(PyIndexError::new_err(format!(
+                "move {upto}: the game has {made} move{}",
+                if made == 1 { "" } else { "s" }
+            )));
+        }
+        let header = &self.transcript.header;
+        let (pos, highlight, title) = if upto == 0 {
+            (self.replay.start().clone(), None, format!("{header} start"))
+        } else {
+            let pos = self
+                .replay
+                .positions()
+                .nth(upto - 1)
+                .expect("upto is at most the number of moves");
+            let text = &self.replay.texts(self.own_notation())[upto - 1];
+            let spot = pos.next_spot() - 1;
+            (
+                pos,
+                Some(spot),
+                format!("{header} after move {upto}: {text}"),
+            )
+        };
+        svg(py, &pos, highlight, caption.then_some(title))
+    }
+
+    /// Pickling: the transcript (header with its sign, players, moves as
+    /// written, result) and its move notation; unpickling replays it.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let parse = py.get_type::<PyGame>().getattr("parse")?;
+        let args = (self.transcript.to_string(), self.notation())
+            .into_pyobject(py)?
+            .into_any();
+        Ok((parse, args))
+    }
+
+    fn __len__(&self) -> usize {
+        self.transcript.moves.len()
+    }
+
+    fn __str__(&self) -> String {
+        self.transcript.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<sprouts.Game {:?}>", self.transcript.to_string())
+    }
+}

@@ -1,0 +1,43 @@
+//! The Python package `sprouts` (its native module `sprouts._sprouts`):
+//! games and positions read and written in every notation the `sprouts`
+//! command reads, legal moves, canonical forms, drawings and the solver.
+//! The Python side is `python/sprouts/` (re-exports, type stubs); the
+//! package is built by maturin (`pip install ./crates/sprouts-py`). See
+//! docs/python.md.
+
+mod errors;
+mod game;
+mod position;
+mod read;
+pub mod solve;
+
+use pyo3::prelude::*;
+
+/// The native module; `sprouts/__init__.py` re-exports it.
+#[pymodule]
+#[pyo3(name = "_sprouts")]
+fn sprouts_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<position::PyPosition>()?;
+    m.add_class::<game::PyGame>()?;
+    m.add_class::<solve::Solution>()?;
+    m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(default_db_path, m)?)?;
+    m.add("NotationError", py.get_type::<errors::NotationError>())?;
+    m.add("MoveError", py.get_type::<errors::MoveError>())?;
+    m.add("DrawError", py.get_type::<errors::DrawError>())?;
+    m.add("SolveError", py.get_type::<errors::SolveError>())?;
+    m.add("DatabaseError", py.get_type::<errors::DatabaseError>())?;
+    m.add("Timeout", py.get_type::<errors::Timeout>())?;
+    m.add("NO_LIVE_REGION", sprouts::notation::NO_LIVE_REGION)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
+
+/// The database file `sprouts solve` uses by default
+/// (`$XDG_DATA_HOME/sprouts/solved.redb`, or
+/// `~/.local/share/sprouts/solved.redb`), or None without a home.
+#[pyfunction]
+fn default_db_path() -> Option<std::path::PathBuf> {
+    sprouts_store::default_path()
+}

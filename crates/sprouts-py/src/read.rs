@@ -1,0 +1,115 @@
+//! Reading a text as the command line does: the library's one reader,
+//! [`read_input`], says whether it is a game or a position and in which
+//! notation; the play convention is then settled as `sprouts --misere`
+//! settles it.
+
+use std::str::FromStr;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use sprouts::model::{Position, Variant};
+use sprouts::notation::transcript::Transcript;
+use sprouts::notation::{Input, Notation, PositionNotation, Replay, read_input};
+
+use crate::errors::{NotationError, game_error};
+
+/// A text read: a position and its notation, or a game replayed.
+pub enum Read {
+    Position(Position, PositionNotation),
+    Game(Box<Transcript>, Box<Replay>),
+}
+
+/// A position notation's name (`hoey`, `glop1`, `glop2`, `neoglop`).
+pub fn position_notation(name: &str) -> PyResult<PositionNotation> {
+    PositionNotation::from_str(name).map_err(PyValueError::new_err)
+}
+
+/// A move notation's name (`hoey`, `wgosa`, `lhp`).
+pub fn move_notation(name: &str) -> PyResult<Notation> {
+    Notation::from_str(name).map_err(PyValueError::new_err)
+}
+
+/// Reads a game or a position. `notation` forces a position notation (the
+/// text is then always a position); `misere` is `sprouts --misere`: it
+/// chooses misère play for a text that states no convention, and is an
+/// error against a text that states normal play.
+pub fn read(
+    py: Python<'_>,
+    text: &str,
+    notation: Option<PositionNotation>,
+    misere: bool,
+) -> PyResult<Read> {
+    let input = read_input(text, notation).map_err(|e| NotationError::new_err(e.to_string()))?;
+    match input {
+        Input::Game(t) => {
+            let (t, replay) = replay_game(py, t, misere)?;
+            Ok(Read::Game(Box::new(t), Box::new(replay)))
+        }
+        Input::Position {
+            position,
+            notation,
+            label,
+        } => {
+            let variant = match (label.and_then(|l| l.variant), misere) {
+                (Some(Variant::Normal), true) => {
+                    return Err(PyValueError::new_err(format!(
+                        "misere=True, but the label {} says normal play",
+                        label.map(|l| l.to_string()).unwrap_or_default()
+                    )));
+                }
+                (Some(v), _) => v,
+                (None, true) => Variant::Misere,
+                (None, false) => Variant::Normal,
+            };
+            Ok(Read::Position(position.with_variant(variant), notation))
+        }
+    }
+}
+
+/// Settles a game's play convention (see [`read`]) and replays it.
+fn replay_game(py: Python<'_>, mut t: Transcript, misere: bool) -> PyResult<(Transcript, Replay)> {
+    // A bare number (`22`) states no convention: `misere` chooses.
+    if misere && !t.header.signed {
+        t.header.variant = Variant::Misere;
+    }
+    if misere && t.header.variant == Variant::Normal {
+        return Err(PyValueError::new_err(format!(
+            "misere=True, but the game's header {}{} says normal play",
+            t.header.spots,
+            t.header.variant.sign()
+        )));
+    }
+    let replay = t.replay().map_err(|e| game_error(py, &e))?;
+    Ok((t, replay))
+}
+
+/// Reads a game with its moves in a notation given by name, or detected.
+pub fn read_game(
+    py: Python<'_>,
+    text: &str,
+    notation: Option<&str>,
+    misere: bool,
+) -> PyResult<(Transcript, Replay)> {
+    let forced = notation.map(move_notation).transpose()?;
+    let not_a_game = |n: PositionNotation| {
+        NotationError::new_err(format!(
+            "not a game: the text reads as a {} position (a game starts with its header, such as `5+`); use Position.parse",
+            n.name()
+        ))
+    };
+    match read_input(text, None).map_err(|e| NotationError::new_err(e.to_string()))? {
+        Input::Position { notation, .. } => Err(not_a_game(notation)),
+        Input::Game(t) => {
+            let t = match forced {
+                // The moves read in the notation given, not the one detected
+                // (`read_input` found exactly one game).
+                Some(n) if n != t.notation => Transcript::read_all(text, Some(n))
+                    .map_err(|e| NotationError::new_err(e.to_string()))?
+                    .pop()
+                    .ok_or_else(|| NotationError::new_err("no game in the text"))?,
+                _ => t,
+            };
+            replay_game(py, t, misere)
+        }
+    }
+}

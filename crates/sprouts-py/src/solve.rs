@@ -1,0 +1,513 @@
+//! `sprouts.solve`: who wins a position or the end of a game, its nimber,
+//! and which moves win.
+//!
+//! The solve runs on a thread of its own (with a large stack, as the
+//! command's does); the calling thread waits for it without the GIL, waking
+//! every [`TICK`] to let Python look at its signals. A Ctrl-C (or any
+//! signal handler that raises) sets the solver's cancel flag, waits for the
+//! solver to stop and flush its database, and raises. A timeout is the
+//! solver's own deadline: the answer is proved or there is none.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use sprouts::model::{Position, Variant};
+use sprouts::notation::Notation;
+use sprouts::solve::{Land, NoStore, Solver, Stacked, Store, decompose, use_threads};
+use sprouts_store::Db;
+
+use crate::errors::{DatabaseError, SolveError, timeout_error};
+use crate::game::PyGame;
+use crate::position::PyPosition;
+use crate::read::{Read, move_notation, read};
+
+/// How often the waiting thread looks at Python's signals.
+pub const TICK: Duration = Duration::from_millis(50);
+
+/// The stack of the solver's thread: the search recurses once per move
+/// and once per nim heap (as `sprouts solve`'s thread).
+const STACK: usize = 1 << 30;
+
+/// What to solve and how.
+pub struct Job {
+    pub pos: Position,
+    /// The notation to write winning moves in; None: no winning moves.
+    pub moves: Option<Notation>,
+    pub timeout: Option<f64>,
+    pub db: Option<PathBuf>,
+    pub threads: usize,
+}
+
+/// What was proved.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answer {
+    pub win: bool,
+    pub nimber: Option<u8>,
+    /// Each winning move and how many other winning moves lead to the same
+    /// position up to symmetry.
+    pub winning: Option<Vec<(String, usize)>>,
+    pub searched: u64,
+    pub seconds: f64,
+}
+
+/// Why there is no answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Failure {
+    /// Stopped by the deadline or the cancel flag; `outcome_proved` when
+    /// the position's outcome was proved but not yet all its winning moves.
+    Stopped { searched: u64, outcome_proved: bool },
+    /// The solver refused the position (too many lives, ...).
+    Solve(String),
+    /// The database could not be opened or written.
+    Database(String),
+}
+
+/// The winning moves of a position, one per group of moves leading to the
+/// same lands, written in `notation` (the loop `sprouts solve` runs).
+fn winning_moves<S: Store>(
+    solver: &mut Solver<S>,
+    pos: &Position,
+    notation: Notation,
+) -> Result<Vec<(String, usize)>, sprouts::solve::SolveError> {
+    let mut groups: HashMap<Vec<Land>, usize> = HashMap::new();
+    let mut verdict: HashMap<Vec<Land>, bool> = HashMap::new();
+    let mut out: Vec<(String, usize)> = Vec::new();
+    for m in pos.legal_moves() {
+        let Ok(after) = pos.play(&m) else { continue };
+        let lands = decompose(&after)?;
+        let win = match verdict.get(&lands) {
+            Some(&w) => w,
+            None => {
+                let w = !solver.win(&after)?;
+                verdict.insert(lands.clone(), w);
+                w
+            }
+        };
+        if !win {
+            continue;
+        }
+        if let Some(&i) = groups.get(&lands) {
+            out[i].1 += 1;
+            continue;
+        }
+        let Ok(text) = notation.write(pos, &m) else {
+            continue;
+        };
+        groups.insert(lands, out.len());
+        out.push((text, 0));
+    }
+    Ok(out)
+}
+
+/// Runs a job with a solver over `back`, stopping when `cancel` is set;
+/// `back_error` gives the backing store's first write error.
+fn run_with<B: Store>(
+    job: &Job,
+    back: B,
+    back_error: impl Fn(&B) -> Option<String>,
+    cancel: Arc<AtomicBool>,
+) -> Result<Answer, Failure> {
+    let mut solver = Solver::with_store(Stacked::new(back));
+    solver.set_cancel(cancel);
+    if let Some(t) = job.timeout {
+        solver.set_deadline(Instant::now() + Duration::from_secs_f64(t.min(1e9)));
+    }
+    let start = Instant::now();
+    let mut outcome_proved = false;
+    let result = (|| -> Result<_, sprouts::solve::SolveError> {
+        let win = solver.win(&job.pos)?;
+        let nimber = match job.pos.variant() {
+            Variant::Normal => Some(solver.nimber(&job.pos)?),
+            Variant::Misere => None,
+        };
+        outcome_proved = true;
+        let winning = match job.moves {
+            Some(n) if win => Some(winning_moves(&mut solver, &job.pos, n)?),
+            Some(_) => Some(Vec::new()),
+            None => None,
+        };
+        Ok((win, nimber, winning))
+    })();
+    let searched = solver.searched();
+    solver.store_mut().flush();
+    if let Some(e) = back_error(solver.store().back()) {
+        return Err(Failure::Database(e));
+    }
+    match result {
+        Ok((win, nimber, winning)) => Ok(Answer {
+            win,
+            nimber,
+            winning,
+            searched,
+            seconds: start.elapsed().as_secs_f64(),
+        }),
+        Err(e) if e.is_stopped() => Err(Failure::Stopped {
+            searched,
+            outcome_proved,
+        }),
+        Err(e) => Err(Failure::Solve(e.to_string())),
+    }
+}
+
+/// Runs a job on this thread (which [`start`] makes a big-stack one).
+pub fn run(job: &Job, cancel: Arc<AtomicBool>) -> Result<Answer, Failure> {
+    use_threads(job.threads);
+    match &job.db {
+        None => run_with(job, NoStore, |_| None, cancel),
+        Some(path) => {
+            let db = Db::open(path).map_err(|e| Failure::Database(e.to_string()))?;
+            run_with(job, db, |d| d.error().map(str::to_string), cancel)
+        }
+    }
+}
+
+/// A job running on its own thread.
+pub struct Running {
+    pub cancel: Arc<AtomicBool>,
+    rx: Mutex<mpsc::Receiver<Result<Answer, Failure>>>,
+    handle: JoinHandle<()>,
+}
+
+/// Starts a job on a thread of its own.
+pub fn start(job: Job) -> std::io::Result<Running> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel();
+    let flag = cancel.clone();
+    let handle = std::thread::Builder::new()
+        .name("sprouts-solve".into())
+        .stack_size(STACK)
+        .spawn(move || {
+            // The receiver may be gone (the caller gave up): nothing to do.
+            let _ = tx.send(run(&job, flag));
+        })?;
+    Ok(Running {
+        cancel,
+        rx: Mutex::new(rx),
+        handle,
+    })
+}
+
+impl Running {
+    /// Waits for the answer for at most `limit` (for ever if None). Takes no
+    /// Python object: callers release the GIL around it.
+    pub fn recv(
+        &self,
+        limit: Option<Duration>,
+    ) -> Result<Result<Answer, Failure>, RecvTimeoutError> {
+        let rx = self.rx.lock().unwrap_or_else(|e| e.into_inner());
+        match limit {
+            Some(d) => rx.recv_timeout(d),
+            None => rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
+        }
+    }
+}
+
+/// How waiting for a job ended.
+#[derive(Debug)]
+pub enum Waited<E> {
+    Done(Result<Answer, Failure>),
+    /// `poll` failed: the job was cancelled, and has stopped.
+    Interrupted(E),
+    /// The job's thread ended without an answer (it panicked).
+    Lost,
+}
+
+/// Waits for a job: `recv` is [`Running::recv`] (the caller wraps it to
+/// release the GIL), called for a [`TICK`] at a time; between two ticks
+/// `poll` looks at signals, and its error cancels the job, waits for the
+/// solver to stop (and flush its database), and is returned.
+pub fn wait<E>(
+    running: Running,
+    mut recv: impl FnMut(
+        &Running,
+        Option<Duration>,
+    ) -> Result<Result<Answer, Failure>, RecvTimeoutError>,
+    mut poll: impl FnMut() -> Result<(), E>,
+) -> Waited<E> {
+    let waited = loop {
+        match recv(&running, Some(TICK)) {
+            Ok(answer) => break Waited::Done(answer),
+            Err(RecvTimeoutError::Disconnected) => break Waited::Lost,
+            Err(RecvTimeoutError::Timeout) => {
+                if let Err(e) = poll() {
+                    running.cancel.store(true, Ordering::Relaxed);
+                    // The solver stops at its next check, then flushes.
+                    let _ = recv(&running, None);
+                    break Waited::Interrupted(e);
+                }
+            }
+        }
+    };
+    let _ = running.handle.join();
+    waited
+}
+
+/// What `solve` returns.
+#[pyclass(module = "sprouts", name = "Solution", frozen, get_all)]
+pub struct Solution {
+    /// "normal" or "misere".
+    variant: &'static str,
+    /// "win" or "loss", for the player to move.
+    outcome: &'static str,
+    /// Whether the player to move wins.
+    win: bool,
+    /// The nimber (normal play only; None in misère play).
+    nimber: Option<u8>,
+    /// The winning moves, one per group of moves that leave the same
+    /// position up to symmetry, in the game's notation (or the notation
+    /// asked); None when not asked for.
+    winning_moves: Option<Vec<String>>,
+    /// For each winning move, how many other winning moves lead to the same
+    /// position up to symmetry.
+    same: Option<Vec<usize>>,
+    /// Positions searched (move lists generated).
+    searched: u64,
+    /// Seconds taken.
+    seconds: f64,
+}
+
+#[pymethods]
+impl Solution {
+    fn __repr__(&self) -> String {
+        let nimber = self.nimber.map_or("None".to_string(), |k| k.to_string());
+        let moves = match &self.winning_moves {
+            None => "None".to_string(),
+            Some(m) => {
+                let texts: Vec<String> = m.iter().map(|t| format!("'{t}'")).collect();
+                format!("[{}]", texts.join(", "))
+            }
+        };
+        format!(
+            "<sprouts.Solution {} {} nimber={nimber} winning_moves={moves} searched={}>",
+            self.variant, self.outcome, self.searched
+        )
+    }
+}
+
+/// Solves a position, or the position at the end of a game: `target` is a
+/// Position, a Game or a text (read as Position.parse reads it; `misere`
+/// applies to texts only). Returns a Solution: `outcome` ("win" or "loss"
+/// for the player to move), `nimber` (normal play), `winning_moves` (for a
+/// game in its notation; for a position when `moves` names a move
+/// notation), `searched`, `seconds`.
+///
+/// The search runs on its own thread without the GIL; Ctrl-C stops it and
+/// raises KeyboardInterrupt. `timeout` (seconds) raises Timeout when the
+/// answer is not proved by then (nothing is claimed). `db` is a database
+/// file shared with `sprouts solve --db` (created if missing). `threads`:
+/// the search and threads - 1 helpers (normal play; 0: one per CPU, at
+/// most 8).
+#[pyfunction]
+#[pyo3(signature = (target, *, timeout = None, db = None, threads = 0, moves = None, misere = false))]
+pub fn solve(
+    py: Python<'_>,
+    target: &Bound<'_, PyAny>,
+    timeout: Option<f64>,
+    db: Option<PathBuf>,
+    threads: usize,
+    moves: Option<&str>,
+    misere: bool,
+) -> PyResult<Solution> {
+    if let Some(t) = timeout {
+        if !(t.is_finite() && t >= 0.0) {
+            return Err(PyValueError::new_err(format!(
+                "timeout must be a number of seconds, not {t}"
+            )));
+        }
+    }
+    let asked = moves.map(move_notation).transpose()?;
+    let (pos, own) = if let Ok(p) = target.cast::<PyPosition>() {
+        (p.get().pos.clone(), None)
+    } else if let Ok(g) = target.cast::<PyGame>() {
+        let g = g.get();
+        (g.replay.position().clone(), Some(g.own_notation()))
+    } else if let Ok(text) = target.extract::<String>() {
+        match read(py, &text, None, misere)? {
+            Read::Position(p, _) => (p, None),
+            Read::Game(t, r) => (r.position().clone(), Some(t.notation)),
+        }
+    } else {
+        return Err(PyTypeError::new_err(
+            "solve() takes a Position, a Game or a text",
+        ));
+    };
+    if misere
+        && pos.variant() != Variant::Misere
+        && !target.is_instance_of::<pyo3::types::PyString>()
+    {
+        return Err(PyValueError::new_err(
+            "misere=True is for texts; a Position or Game has its own play convention",
+        ));
+    }
+    let variant = pos.variant().name();
+    let job = Job {
+        pos,
+        moves: asked.or(own),
+        timeout,
+        db,
+        threads,
+    };
+    let running = start(job)
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the solver thread: {e}")))?;
+    let waited = wait(
+        running,
+        |r, d| py.detach(|| r.recv(d)),
+        || py.check_signals(),
+    );
+    let answer = match waited {
+        Waited::Done(a) => a,
+        Waited::Interrupted(e) => return Err(e),
+        Waited::Lost => {
+            return Err(PyRuntimeError::new_err(
+                "internal error: the solver thread panicked",
+            ));
+        }
+    };
+    match answer {
+        Ok(a) => {
+            let (winning_moves, same) = match a.winning {
+                Some(w) => {
+                    let (t, n) = w.into_iter().unzip();
+                    (Some(t), Some(n))
+                }
+                None => (None, None),
+            };
+            Ok(Solution {
+                variant,
+                outcome: if a.win { "win" } else { "loss" },
+                win: a.win,
+                nimber: a.nimber,
+                winning_moves,
+                same,
+                searched: a.searched,
+                seconds: a.seconds,
+            })
+        }
+        Err(Failure::Stopped {
+            searched,
+            outcome_proved,
+        }) => {
+            let t = timeout.unwrap_or(0.0);
+            let kept = if outcome_proved {
+                "the outcome was proved, but not which moves win"
+            } else {
+                "nothing was proved about the position"
+            };
+            Err(timeout_error(
+                py,
+                format!(
+                    "no answer within the timeout of {t} s: {kept} (results proved on the way are kept in the database, if one was given)"
+                ),
+                t,
+                searched,
+            ))
+        }
+        Err(Failure::Solve(e)) => Err(SolveError::new_err(e)),
+        Err(Failure::Database(e)) => Err(DatabaseError::new_err(e)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(n: u32, variant: Variant) -> Job {
+        Job {
+            pos: Position::start(n, variant),
+            moves: Some(Notation::Wgosa),
+            timeout: None,
+            db: None,
+            threads: 1,
+        }
+    }
+
+    fn no_signal() -> Result<(), &'static str> {
+        Ok(())
+    }
+
+    #[test]
+    fn answers_come_back_from_the_solver_thread() {
+        let running = start(job(3, Variant::Normal)).unwrap();
+        let Waited::Done(Ok(a)) = wait(running, |r, d| r.recv(d), no_signal) else {
+            panic!("no answer");
+        };
+        assert!(a.win);
+        assert_eq!(a.nimber, Some(1));
+        // `sprouts solve '3+'`: 1(4)2 and 1(4)1[2], each with two others.
+        let texts: Vec<(&str, usize)> = a
+            .winning
+            .as_ref()
+            .unwrap()
+            .iter()
+            .map(|(t, n)| (t.as_str(), *n))
+            .collect();
+        assert_eq!(texts, [("1(4)2", 2), ("1(4)1[2]", 2)]);
+        let running = start(job(5, Variant::Misere)).unwrap();
+        let Waited::Done(Ok(a)) = wait(running, |r, d| r.recv(d), no_signal) else {
+            panic!("no answer");
+        };
+        assert!(a.win);
+        assert_eq!(a.nimber, None);
+    }
+
+    #[test]
+    fn a_failing_poll_cancels_the_solve() {
+        let started = Instant::now();
+        let mut polls = 0;
+        let running = start(job(40, Variant::Normal)).unwrap();
+        let waited = wait(
+            running,
+            |r, d| r.recv(d),
+            || {
+                polls += 1;
+                if polls == 3 {
+                    Err("interrupted")
+                } else {
+                    Ok(())
+                }
+            },
+        );
+        assert!(
+            matches!(waited, Waited::Interrupted("interrupted")),
+            "{waited:?}"
+        );
+        assert_eq!(polls, 3);
+        assert!(started.elapsed() < Duration::from_secs(20));
+    }
+
+    #[test]
+    fn a_deadline_proves_nothing() {
+        let mut j = job(40, Variant::Normal);
+        j.timeout = Some(0.05);
+        let cancel = Arc::new(AtomicBool::new(false));
+        match run(&j, cancel) {
+            Err(Failure::Stopped { outcome_proved, .. }) => assert!(!outcome_proved),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_bad_database_path_is_a_database_error() {
+        let mut j = job(3, Variant::Normal);
+        // A file under a file (this test program) cannot be made.
+        let path = std::env::current_exe().unwrap().join("solved.redb");
+        j.db = Some(path.clone());
+        let cancel = Arc::new(AtomicBool::new(false));
+        match run(&j, cancel) {
+            Err(Failure::Database(e)) => {
+                assert!(
+                    e.starts_with(&format!("database {}: ", path.display())),
+                    "{e}"
+                )
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}

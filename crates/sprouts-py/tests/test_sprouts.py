@@ -1,0 +1,351 @@
+"""The Python package against known values: the outcomes of Applegate,
+Jacobson and Sleator (1991), the `sprouts` command's own answers, and
+round trips through every notation."""
+
+import os
+import pickle
+import signal
+import threading
+import time
+
+import pytest
+
+import sprouts
+
+# A published WGOSA game: 8 moves from 3 spots, the most a 3-spot game can
+# last (3n - 1), so the second player made the last move and won
+# (`sprouts replay` plays it to `(no live region)`).
+WGOSA_GAME = "3+ 1(4)2 1(5)3 1(6)2 2(7@3)6 3(8)3 5(9)8 4(10)7 9(11)10"
+SECOND_PLAYER_WINS = True
+
+# Applegate, Jacobson and Sleator (1991): the player to move at the start
+# of an n-spot game.
+NORMAL = {1: "loss", 2: "loss", 3: "win", 4: "win", 5: "win", 6: "loss", 7: "loss", 8: "loss"}
+MISERE = {
+    1: "win", 2: "loss", 3: "loss", 4: "loss", 5: "win",
+    6: "win", 7: "loss", 8: "loss", 9: "loss",
+}
+
+
+@pytest.mark.parametrize("n", sorted(NORMAL))
+def test_normal_outcomes_of_the_starts(n):
+    s = sprouts.solve(sprouts.Position.start(n), threads=1)
+    assert (s.variant, s.outcome, s.win) == ("normal", NORMAL[n], NORMAL[n] == "win")
+    # A loss is nimber 0; every win of these starts is nimber 1
+    # (`sprouts solve --spots n`).
+    assert s.nimber == (1 if NORMAL[n] == "win" else 0)
+
+
+@pytest.mark.parametrize("n", [9, 10, 11])
+def test_normal_starts_9_to_11_agree_with_the_command(n):
+    # `sprouts solve --spots n --json`: win, nimber 1 for 9, 10 and 11.
+    s = sprouts.solve(sprouts.Position.start(n), threads=2)
+    assert (s.outcome, s.nimber) == ("win", 1)
+
+
+@pytest.mark.parametrize("n", sorted(MISERE))
+def test_misere_outcomes_of_the_starts(n):
+    s = sprouts.solve(sprouts.Position.start(n, misere=True), threads=1)
+    assert (s.variant, s.outcome, s.nimber) == ("misere", MISERE[n], None)
+
+
+def test_misere_from_texts():
+    # A header says misère itself; misere=True makes a bare number misère.
+    assert sprouts.Game.parse("5-").variant == "misere"
+    assert sprouts.Game.parse("5", misere=True).variant == "misere"
+    assert sprouts.solve("5-").outcome == "win"
+    assert sprouts.solve("2", misere=True).outcome == "loss"
+    with pytest.raises(ValueError, match=r"says normal play"):
+        sprouts.Game.parse("5+", misere=True)
+
+
+def test_nimber_of_the_3_spot_start():
+    assert sprouts.solve(sprouts.Position.start(3)).nimber == 1
+
+
+def test_wgosa_game_is_replayed():
+    g = sprouts.Game.parse(WGOSA_GAME)
+    assert g.notation == "wgosa"
+    assert (g.variant, g.spots, g.players, g.winner) == ("normal", 3, None, None)
+    assert g.moves == WGOSA_GAME.split()[1:]
+    assert len(g) == 8
+    # 3n - 1 moves leave one life: a spot that can reach no other.
+    assert g.position.is_over and g.position.lives == 1
+    assert str(g.position) == sprouts.NO_LIVE_REGION
+    assert g.position.to_hoey() == ""
+    # The mover at the end (the first player, after 8 moves) has lost.
+    end = sprouts.solve(g)
+    assert (end.outcome, end.nimber, end.winning_moves) == ("loss", 0, [])
+    assert SECOND_PLAYER_WINS and len(g) % 2 == 0
+    # Every move's text is written canonically in each notation.
+    assert g.texts() == g.moves
+    assert g.texts("hoey")[:2] == ["1-4-2", "1-5-3"]
+    assert g.texts("lhp")[2] == "1<6@3>2"
+    assert g.to_text() == WGOSA_GAME
+    # The first positions after each move (`sprouts replay --each`).
+    assert [str(p) for p in g.positions()[:2]] == ["1,4,2,4;3", "1,4,2,4,1,5,3,5"]
+
+
+def test_winning_moves_of_known_games():
+    # `sprouts solve '3+'`: two groups of three winning first moves.
+    s = sprouts.solve(sprouts.Game.parse("3+"))
+    assert (s.outcome, s.winning_moves, s.same) == ("win", ["1(4)2", "1(4)1[2]"], [2, 2])
+    # One move before the end of the WGOSA game, only its last move wins.
+    before_last = " ".join(WGOSA_GAME.split()[:-1])
+    s = sprouts.solve(before_last)
+    assert (s.outcome, s.nimber, s.winning_moves) == ("win", 1, ["9(11)10"])
+    # A position gives winning moves only when asked, in the notation asked.
+    p = sprouts.Position.start(3)
+    assert sprouts.solve(p).winning_moves is None
+    assert sprouts.solve(p, moves="hoey").winning_moves == ["1-4-2", "1-4-1>2"]
+
+
+def test_replay_error_says_which_move_and_why():
+    with pytest.raises(sprouts.MoveError) as info:
+        sprouts.Game.parse("3+ 1(4)2 1(5)9")
+    e = info.value
+    assert (e.number, e.text, e.reason) == (2, "1(5)9", "illegal: there is no spot 9")
+    assert str(e) == "move 2 (1(5)9): illegal: there is no spot 9"
+    assert isinstance(e, ValueError)
+    # The attributes survive pickling (exceptions cross processes).
+    again = pickle.loads(pickle.dumps(e))
+    assert (again.number, again.text, again.reason) == (2, "1(5)9", e.reason)
+    # A syntax error names the byte.
+    with pytest.raises(sprouts.MoveError) as info:
+        sprouts.Game.parse("2+ 1-3-2; 1-x-1")
+    assert (info.value.number, info.value.text) == (2, "1-x-1")
+    assert info.value.reason == "at byte 2: expected a spot number, found 'x'"
+
+
+def test_game_play_numbers_the_new_move():
+    g = sprouts.Game.parse("2+ 1-3-2")
+    assert sprouts.Game.parse("2+ 1-3-2").play("1-4-1=").moves == ["1-3-2", "1-4-1="]
+    with pytest.raises(sprouts.MoveError) as info:
+        g.play("1-4-5")
+    assert (info.value.number, info.value.text) == (2, "1-4-5")
+    assert len(g) == 1
+
+
+def test_bad_texts_raise_notation_errors():
+    with pytest.raises(sprouts.NotationError, match="empty input"):
+        sprouts.Position.parse("   ")
+    with pytest.raises(sprouts.NotationError, match="2 games given"):
+        sprouts.Game.parse("2+\n3+")
+    with pytest.raises(sprouts.NotationError, match="not a game"):
+        sprouts.Game.parse("0.AB|AB")
+    with pytest.raises(ValueError, match="unknown position notation"):
+        sprouts.Position.parse("0.AB|AB", notation="glop3")
+    with pytest.raises(ValueError, match="from 0 to"):
+        sprouts.Position.start(-1)
+
+
+# One position in each notation, as the `sprouts position convert` writers
+# give it (the 5-spot position after 1-6-2 and 3-7-4).
+HOEY = "1,6,2,6;3,7,4,7;5"
+WRITTEN = {
+    "glop1": "1a1a.1b1b.0.}]!",
+    "glop2": "1a1a.1b1b.0",
+    "neoglop": "1a1a.1b1b.0",
+}
+
+
+@pytest.mark.parametrize("notation", sorted(WRITTEN))
+def test_each_position_notation_reads_and_writes_back(notation):
+    p = sprouts.Position.parse(HOEY)
+    assert p.notation == "hoey" and p.to_hoey() == HOEY
+    text = p.write(notation)
+    assert text == WRITTEN[notation]
+    q = sprouts.Position.parse(text, notation=notation)
+    assert q.notation == notation
+    assert q.write(notation) == text
+    assert q.canonical() == p.canonical() == "0.1a1a.1b1b"
+
+
+def test_notations_are_detected_and_round_trip_along_a_game():
+    p = sprouts.Position.parse("0.AB|AB")
+    assert p.notation == "glop2"
+    assert (p.to_hoey(), p.to_glop1(), p.to_glop2(), p.to_neoglop()) == (
+        "1;2,3/2,3", "0.AB.}AB.}]!", "0.AB|AB", "0.AB/AB",
+    )
+    for text, notation in [("1;2,3/2,3", "hoey"), ("0.AB.}AB.}]!", "glop1"), ("0.AB/AB", "neoglop")]:
+        q = sprouts.Position.parse(text)
+        assert (q.notation, q) == (notation, p)
+    for pos in sprouts.Game.parse(WGOSA_GAME).positions()[:-1]:
+        for notation in ["hoey", "glop1", "glop2", "neoglop"]:
+            text = pos.write(notation)
+            again = sprouts.Position.parse(text, notation=notation)
+            assert again.write(notation) == text
+            assert again.canonical() == pos.canonical()
+
+
+def test_legal_moves_play_and_children():
+    p = sprouts.Position.start(2)
+    # `sprouts moves --spots 2`.
+    assert p.legal_moves() == ["1-3-2", "1-3-1>", "2-3-2>"]
+    assert p.legal_moves("wgosa", limit=1) == ["1(3)2"]
+    assert p.count_moves() == 3
+    assert [(t, str(q)) for t, q in p.children()] == [
+        ("1-3-2", "1,3,2,3"), ("1-3-1>", "1,3/1,3;2"), ("2-3-2>", "2,3/2,3;1"),
+    ]
+    q = p.play("1(3)2")
+    assert (str(q), q.lives, q.is_over, q.start_spots) == ("1,3,2,3", 5, False, 2)
+    assert q == p.play("1-3-2") == p.play("1<3>2", notation="lhp")
+    with pytest.raises(sprouts.MoveError) as info:
+        p.play("1-4-2")
+    e = info.value
+    assert (e.number, e.text, e.reason) == (None, "1-4-2", "illegal: the new spot must be 3, not 4")
+    # The count of a big start, computed without listing (`sprouts moves --count`).
+    assert sprouts.Position.start(27).count_moves() == 905970015
+
+
+def test_svg_drawings():
+    assert sprouts.Position.parse(HOEY).svg().startswith("<svg")
+    g = sprouts.Game.parse(WGOSA_GAME)
+    svg = g.svg(move=3)
+    assert svg.startswith("<svg") and "3+ after move 3: 1(6)2" in svg
+    assert "start" in g.svg(move=0)
+    with pytest.raises(IndexError):
+        g.svg(move=9)
+    # A GLOP text that leaves dead spots out cannot be drawn.
+    with pytest.raises(sprouts.DrawError, match="abbreviated"):
+        sprouts.Position.parse("1,8,4,9t,8,5;2").svg()
+
+
+def test_timeout_raises_and_claims_nothing():
+    started = time.monotonic()
+    with pytest.raises(sprouts.Timeout) as info:
+        sprouts.solve(sprouts.Position.start(40), timeout=0.2, threads=1)
+    assert time.monotonic() - started < 10
+    e = info.value
+    assert isinstance(e, TimeoutError)
+    assert e.timeout == 0.2 and e.searched > 0
+    assert "nothing was proved" in str(e)
+    with pytest.raises(ValueError):
+        sprouts.solve(sprouts.Position.start(3), timeout=-1)
+
+
+def test_ctrl_c_interrupts_a_solve():
+    # SIGINT reaches the main thread's handler while the solver runs on its
+    # own thread; the waiting loop sees it, cancels the solve and raises.
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    started = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            sprouts.solve(sprouts.Position.start(40), threads=1)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - started < 10
+
+
+def test_the_gil_is_released_while_solving():
+    ticks = []
+    stop = threading.Event()
+
+    def count():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.01)
+
+    t = threading.Thread(target=count)
+    t.start()
+    try:
+        with pytest.raises(sprouts.Timeout):
+            sprouts.solve(sprouts.Position.start(40), timeout=0.5, threads=1)
+    finally:
+        stop.set()
+        t.join()
+    assert len(ticks) >= 10
+
+
+def test_database_keeps_results(tmp_path):
+    path = tmp_path / "solved.redb"
+    first = sprouts.solve(sprouts.Position.start(7), db=path, threads=1)
+    assert path.exists()
+    second = sprouts.solve(sprouts.Position.start(7), db=str(path), threads=1)
+    assert (first.outcome, second.outcome) == ("loss", "loss")
+    assert second.searched < first.searched
+    with pytest.raises(sprouts.DatabaseError):
+        sprouts.solve(sprouts.Position.start(3), db=tmp_path)
+
+
+def test_solve_takes_positions_games_and_texts_only():
+    with pytest.raises(TypeError):
+        sprouts.solve(3)
+    s = sprouts.solve("0.AB|AB")
+    assert s.outcome == sprouts.solve(sprouts.Position.parse("0.AB|AB")).outcome
+
+
+def test_position_parse_of_a_game_checks_its_moves():
+    # A game stands for the position after its last move, as in the commands.
+    p = sprouts.Position.parse("2+ 1-3-2")
+    assert (str(p), p.notation) == ("1,3,2,3", None)
+    with pytest.raises(sprouts.MoveError) as info:
+        sprouts.Position.parse("2+ 1-3-2; 1-4-5")
+    assert (info.value.number, info.value.text) == (2, "1-4-5")
+    # With a notation the text is always a position: `22` in GLOP 2 is two
+    # one-life spots, not the 22-spot start.
+    assert sprouts.Position.parse("22", "glop2").lives == 2
+    assert sprouts.Position.parse("22").lives == 66
+
+
+def test_misere_flag_against_a_stated_convention():
+    with pytest.raises(ValueError, match="says normal play"):
+        sprouts.Position.parse("5+:0.0.0.0.0", misere=True)
+    assert sprouts.Position.parse("5-:0.0.0.0.0").variant == "misere"
+    with pytest.raises(ValueError, match="misere=True is for texts"):
+        sprouts.solve(sprouts.Position.start(3), misere=True)
+
+
+def test_the_tour_in_the_docs_runs():
+    # The ```python blocks of docs/python.md are doctests: their outputs
+    # are checked here, so the page says what the package does.
+    import doctest
+    import pathlib
+    import re
+
+    page = pathlib.Path(__file__).resolve().parents[3] / "docs" / "python.md"
+    blocks = re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+    assert blocks
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for i, block in enumerate(blocks):
+        runner.run(parser.get_doctest(block, {}, f"python.md block {i}", str(page), 0))
+    failed, attempted = runner.summarize(verbose=False)
+    assert attempted >= 10 and failed == 0
+
+
+def _walk(n, misere, seed):
+    import random
+
+    rng = random.Random(seed)
+    p = sprouts.Position.start(n, misere=misere)
+    out = [p]
+    while not p.is_over:
+        p = rng.choice(p.children())[1]
+        out.append(p)
+    return out
+
+
+def test_positions_and_games_pickle_exactly():
+    positions = _walk(5, False, 1) + _walk(6, True, 2) + [sprouts.Position.start(0)]
+    positions += [
+        sprouts.Position.parse(t)
+        for t in ["0.AB|AB", "1,8,4,9t,8,5;2", "^r:0.r^st:sA/tA^u:ru^v:rv.st=u=v", "5-:0.0.0.0.0"]
+    ]
+    for p in positions:
+        q = pickle.loads(pickle.dumps(p))
+        assert q == p
+        assert (q.to_hoey(full=True), q.to_hoey(), q.start_spots, q.variant, q.notation) == (
+            p.to_hoey(full=True), p.to_hoey(), p.start_spots, p.variant, p.notation,
+        )
+        assert q.legal_moves() == p.legal_moves()
+    for text in [WGOSA_GAME, "5- (Ann - Bob*) 1-6-2; 3-7-4 II", "3 1<4>1[2]"]:
+        g = sprouts.Game.parse(text)
+        h = pickle.loads(pickle.dumps(g))
+        assert (h.moves, h.notation, h.variant, h.players, h.winner) == (
+            g.moves, g.notation, g.variant, g.players, g.winner,
+        )
+        assert h.position == g.position
+    with pytest.raises(ValueError, match="not a position"):
+        sprouts.Position._from_state([[[1, 3, 2]]], [0, 0, 1, 2], False, False, None)
