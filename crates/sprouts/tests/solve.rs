@@ -543,3 +543,64 @@ fn a_misere_tree_keeps_the_normal_nimber() {
     }
     assert!(seen.len() >= 3, "nimbers {seen:?}: not a varied sample");
 }
+
+#[test]
+fn lands_with_equal_trees_are_equal_beside_random_positions() {
+    // Different lands that the solver gives the same canonical tree must
+    // give the same misère outcome beside any position: checked by plain
+    // minimax beside random small positions.
+    let mut rng = Rng::new(0x7ee5_0001);
+    let mut solver = Solver::new();
+    let mut by_tree: HashMap<sprouts::misere::TreeId, BTreeSet<Land>> = HashMap::new();
+    // Every land of at most 7 lives reachable from 4 spots.
+    let mut todo = sprouts::solve::decompose(&Position::start(4, Variant::Misere)).unwrap();
+    let mut lands = BTreeSet::new();
+    while let Some(l) = todo.pop() {
+        if lands.insert(l.clone()) {
+            todo.extend(land_children(&l, &PseudoCanon).into_iter().flatten());
+        }
+    }
+    let lives = |l: &Land| {
+        sprouts::solve::lands_position(std::slice::from_ref(l))
+            .unwrap()
+            .lives()
+    };
+    for l in lands.into_iter().filter(|l| lives(l) <= 7) {
+        let t = solver.land_tree(&l).unwrap();
+        by_tree.entry(t).or_default().insert(l);
+    }
+    let mut pairs: Vec<(Land, Land)> = by_tree
+        .values()
+        .filter(|ls| ls.len() >= 2)
+        .map(|ls| {
+            let mut it = ls.iter();
+            (it.next().unwrap().clone(), it.next().unwrap().clone())
+        })
+        .collect();
+    pairs.sort();
+    assert!(
+        pairs.len() >= 10,
+        "{} pairs of lands with one tree",
+        pairs.len()
+    );
+    let others: Vec<Vec<Land>> = (0..12)
+        .map(|_| sprouts::solve::decompose(&lives_at_most(&mut rng, Variant::Misere, 4)).unwrap())
+        .collect();
+    let with = |l: &Land, x: &[Land]| {
+        let mut lands = x.to_vec();
+        lands.push(l.clone());
+        let p = sprouts::solve::lands_position(&lands)
+            .unwrap()
+            .with_variant(Variant::Misere);
+        brute_win(&p, &mut HashMap::new())
+    };
+    let mut wins = 0;
+    for (a, b) in pairs.iter().take(20) {
+        for x in &others {
+            let w = with(a, x);
+            assert_eq!(with(b, x), w, "{a} and {b} beside {x:?}");
+            wins += w as usize;
+        }
+    }
+    assert!(wins > 5, "{wins} wins: not a varied sample");
+}
