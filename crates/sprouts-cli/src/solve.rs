@@ -53,6 +53,8 @@ JSON output (--json): one object on one line.
   winning_moves  [{move, same}]: each winning move in the game's notation
                  and how many other listed moves lead to the same position
                  up to symmetry (games only)
+  certificate    {couples, seconds}: the certificate written and the time
+                 it took, within `seconds` (--certificate only)
 
 Examples:
   sprouts solve --spots 8
@@ -98,6 +100,12 @@ pub struct Args {
 
     #[arg(long, value_name = "N", default_value_t = 0, help = THREADS_HELP)]
     threads: usize,
+
+    /// Also write a proof of the nimber to FILE (normal play): couples
+    /// (land + heap) that are losses, which `sprouts check FILE` checks
+    /// without searching (docs/certificates.md).
+    #[arg(long, value_name = "FILE")]
+    certificate: Option<std::path::PathBuf>,
 }
 
 /// The help of every `--threads`.
@@ -193,6 +201,15 @@ struct WinningMove {
     same: usize,
 }
 
+/// What `--certificate` wrote.
+#[derive(Debug, Serialize)]
+struct CertificateJson {
+    /// Couples listed.
+    couples: usize,
+    /// Time taken to build and write it (within `seconds`).
+    seconds: f64,
+}
+
 #[derive(Debug, Serialize)]
 struct SolveJson {
     variant: &'static str,
@@ -209,6 +226,9 @@ struct SolveJson {
     notation: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     winning_moves: Option<Vec<WinningMove>>,
+    /// The certificate written (--certificate).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    certificate: Option<CertificateJson>,
 }
 
 /// The winning moves of a position, one per group of moves leading to the
@@ -246,6 +266,30 @@ pub fn winning_moves(
     Ok(out.into_iter().map(|(t, n, _)| (t, n)).collect())
 }
 
+/// Writes the certificate of the position's nimber (built from what the
+/// solve proved) to `path`; gives how many couples it holds.
+fn write_certificate(
+    solver: &mut Solver<Stacked<Backing>>,
+    pos: &Position,
+    path: &std::path::Path,
+    timeout: Option<f64>,
+) -> Result<CertificateJson> {
+    let start = Instant::now();
+    let cert = solver
+        .certificate(pos)
+        .map_err(|e| solve_error(e, timeout))?;
+    let mut file = std::io::BufWriter::new(
+        std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
+    );
+    write!(file, "{cert}")
+        .and_then(|()| file.flush())
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(CertificateJson {
+        couples: cert.lines.len(),
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
 pub fn run(args: &Args) -> Result<()> {
     let variant = if args.misere {
         Variant::Misere
@@ -260,9 +304,13 @@ pub fn run(args: &Args) -> Result<()> {
         },
         (None, None) => bail!("give a POSITION, a GAME or --spots N"),
     };
+    if args.certificate.is_some() && pos.variant() == Variant::Misere {
+        bail!("--certificate: certificates are for normal play only");
+    }
     let db = args.db.clone();
     let timeout = args.timeout;
     let json = args.json;
+    let certificate = args.certificate.clone();
     let result = with_big_stack(args.threads, move || -> Result<SolveJson> {
         let mut solver = new_solver(&db, timeout)?;
         let start = Instant::now();
@@ -280,6 +328,10 @@ pub fn run(args: &Args) -> Result<()> {
                     .collect(),
             ),
             Some(_) => Some(Vec::new()),
+            None => None,
+        };
+        let couples = match &certificate {
+            Some(path) => Some(write_certificate(&mut solver, &pos, path, timeout)?),
             None => None,
         };
         solver.store_mut().flush();
@@ -301,6 +353,7 @@ pub fn run(args: &Args) -> Result<()> {
             from: from.map(PositionNotation::name),
             notation: game.map(|n| n.name()),
             winning_moves: winning,
+            certificate: couples,
         })
     })??;
     let mut out = output::stdout();
@@ -326,6 +379,15 @@ pub fn run(args: &Args) -> Result<()> {
                 } else {
                     list.join(" ")
                 }
+            )?;
+        }
+        if let (Some(c), Some(path)) = (&result.certificate, &args.certificate) {
+            writeln!(
+                out,
+                "certificate\t{} ({} couples, {:.3} s)",
+                path.display(),
+                c.couples,
+                c.seconds
             )?;
         }
         writeln!(out, "seconds\t{:.3}", result.seconds)?;

@@ -32,6 +32,7 @@
 //! ```
 
 mod canon;
+mod certificate;
 mod children;
 mod compact;
 mod helpers;
@@ -46,6 +47,9 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use canon::{ExactCanon, LandCanon, PseudoCanon};
+pub use certificate::{
+    Certificate, CertificateError, CheckError, Checked, Claim, Couple, Verifier, Wanted, Why,
+};
 pub use compact::MAX_LIVES;
 pub use search::Solver;
 pub use store::{MemoryStore, NoProgress, NoStore, NormalEntry, Progress, Stacked, Store};
@@ -68,6 +72,7 @@ enum ErrorKind {
     BadText(usize, &'static str),
     Text(PositionTextError),
     Stopped,
+    Certificate(String),
 }
 
 impl SolveError {
@@ -89,6 +94,11 @@ impl SolveError {
     pub(crate) fn text(e: PositionTextError) -> SolveError {
         SolveError {
             kind: ErrorKind::Text(e),
+        }
+    }
+    pub(crate) fn certificate(what: String) -> SolveError {
+        SolveError {
+            kind: ErrorKind::Certificate(what),
         }
     }
     pub(crate) fn stopped() -> SolveError {
@@ -130,6 +140,7 @@ impl fmt::Display for SolveError {
             }
             ErrorKind::Text(e) => write!(f, "bad land text: {e}"),
             ErrorKind::Stopped => f.write_str("the search was stopped before it had an answer"),
+            ErrorKind::Certificate(what) => write!(f, "no certificate: {what}"),
         }
     }
 }
