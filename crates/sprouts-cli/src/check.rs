@@ -59,18 +59,32 @@ pub fn read(file: &Path) -> Result<Certificate> {
     text.parse().with_context(|| name.to_string())
 }
 
-/// A bar on standard error once a check has taken a second.
-struct Bar {
+/// A bar on standard error once a check has taken a second: how many of
+/// `what` (couples, entries) are done.
+pub struct Bar {
     start: Instant,
+    what: &'static str,
     bar: Option<ProgressBar>,
 }
 
 impl Bar {
-    fn tell(&mut self, done: usize, total: usize) {
+    pub fn new(what: &'static str) -> Bar {
+        Bar {
+            start: Instant::now(),
+            what,
+            bar: None,
+        }
+    }
+
+    pub fn tell(&mut self, done: usize, total: usize) {
         if self.bar.is_none() && self.start.elapsed() >= Duration::from_secs(1) {
             let b = ProgressBar::new(total as u64);
+            let template = format!(
+                "{{bar:40}} {{pos}}/{{len}} {} {{elapsed}} (eta {{eta}})",
+                self.what
+            );
             b.set_style(
-                ProgressStyle::with_template("{bar:40} {pos}/{len} couples {elapsed} (eta {eta})")
+                ProgressStyle::with_template(&template)
                     .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
             self.bar = Some(b);
@@ -92,10 +106,7 @@ impl Drop for Bar {
 /// Checks a certificate with the land keys it needs (see [`Args::exact`]),
 /// with a progress bar.
 pub fn check(cert: &Certificate, exact: bool) -> Result<Checked> {
-    let mut bar = Bar {
-        start: Instant::now(),
-        bar: None,
-    };
+    let mut bar = Bar::new("couples");
     let mut tell = |done, total| bar.tell(done, total);
     let checked = if exact || !cert.ours {
         cert.check(&ExactCanon, &mut tell)

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, anyhow, bail};
 use sprouts::notation::{glop2, quote};
 use sprouts::solve::{
-    Land, NoStore, NormalEntry, Solver, Stacked, Store, decompose, lands_position, position_key_of,
-    split_position_key,
+    Certificate, Land, MemoryStore, NoStore, NormalEntry, PseudoCanon, Solver, Stacked, Store,
+    Verifier, decompose, lands_position, position_key_of, split_position_key,
 };
 use sprouts_store::{Db, Entry};
 
@@ -119,7 +119,15 @@ impl Store for Backing {
 /// result must name one land), or the solver's own land text that earlier
 /// versions exported (`0.0.0.ab.|ab.`: a `.` after every boundary, so the
 /// text ends with `.`), for compatibility. Empty lines and lines starting
-/// with `#` are skipped.
+/// with `#` are skipped. Every result is checked before anything is
+/// written: against the file's other results and the database's, with move
+/// generation and lookups, or else re-proved by search; one that does not
+/// hold stops the import and nothing is written. A certificate (a file
+/// with a `[Positions+Nimber]` line: `sprouts solve --certificate`, or
+/// another program's list of losing positions with a nimber heap) is
+/// checked as `sprouts check` does, and its nimbers are imported.
+///
+/// Verify checks every stored result the same way (docs/certificates.md).
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
@@ -127,7 +135,8 @@ Examples:
   sprouts db export > solved.txt
   sprouts db --db other.redb import solved.txt
   printf '0.0\\tnimber 0\\n' | sprouts db --db other.redb import -
-  sprouts db verify")]
+  sprouts db import 11.cert
+  sprouts db verify --limit 1000")]
 pub struct Args {
     #[command(subcommand)]
     command: DbCommand,
@@ -154,9 +163,16 @@ enum DbCommand {
         #[arg(value_name = "FILE", default_value = "-")]
         file: PathBuf,
     },
-    /// Re-prove every stored result from the others; prints the number
-    /// checked and every result that does not hold (exit status 1 then).
-    Verify,
+    /// Check every stored result against the results it rests on, with
+    /// move generation and lookups only; results the others do not show
+    /// (databases of older versions) are re-proved by search. Prints every
+    /// result that does not hold (exit status 1 then) and the counts.
+    Verify {
+        /// Re-prove by search at most N results (those the lookups cannot
+        /// show); the rest are counted as unchecked.
+        #[arg(long, value_name = "N")]
+        limit: Option<u64>,
+    },
 }
 
 fn path(args: &Args) -> Result<PathBuf> {
@@ -210,47 +226,34 @@ pub fn run(args: &Args) -> Result<()> {
                 fs::read_to_string(file)
                     .with_context(|| format!("cannot read {}", file.display()))?
             };
-            let mut db = Db::open(&path)?;
-            let mut n = 0u64;
-            for (i, line) in text.lines().enumerate() {
-                if line.trim().is_empty() || line.starts_with('#') {
-                    continue;
-                }
-                match import_line(line).with_context(|| format!("line {}", i + 1))? {
-                    Entry::Normal(k, e) => db.put_normal(&k, e),
-                    Entry::Misere(k, w) => db.put_misere(&k, w),
-                }
-                n += 1;
-            }
-            db.commit()?;
+            let n = if Certificate::is_certificate(&text) {
+                import_certificate(&path, &text).with_context(|| file.display().to_string())?
+            } else {
+                import_results(&path, &text)?
+            };
             writeln!(out, "imported\t{n}")?;
         }
-        DbCommand::Verify => {
+        DbCommand::Verify { limit } => {
             let entries = Db::open(&path)?.entries()?;
+            let mut known = MemoryStore::default();
+            for e in &entries {
+                remember(&mut known, e);
+            }
             let db = Db::open_read_only(&path)?;
             let mut solver = Solver::with_store(Stacked::new(db));
-            let mut bad = 0u64;
-            for e in &entries {
-                let ok = match e {
-                    Entry::Normal(k, v) => {
-                        let land = Land::from_bytes(k)?;
-                        solver.verify_normal(&land, *v)?
-                    }
-                    Entry::Misere(k, w) => {
-                        let lands = split_position_key(k)?;
-                        solver.verify_misere(&lands, *w)?
-                    }
-                };
-                if !ok {
-                    bad += 1;
-                    writeln!(out, "wrong\t{}", export_line(e)?)?;
-                }
+            let v = check_entries(&entries, &mut known, &mut solver, *limit, false)?;
+            for (i, why) in &v.wrong {
+                writeln!(out, "wrong\t{}\t{why}", export_line(&entries[*i])?)?;
             }
-            writeln!(out, "checked\t{}", entries.len())?;
-            writeln!(out, "wrong\t{bad}")?;
+            writeln!(out, "checked\t{}", v.looked_up + v.searched)?;
+            writeln!(out, "by search\t{}", v.searched)?;
+            if v.unchecked > 0 {
+                writeln!(out, "unchecked\t{}", v.unchecked)?;
+            }
+            writeln!(out, "wrong\t{}", v.wrong.len())?;
             out.flush()?;
-            if bad > 0 {
-                bail!("{bad} stored results do not hold");
+            if !v.wrong.is_empty() {
+                bail!("{} stored results do not hold", v.wrong.len());
             }
         }
     }
@@ -347,6 +350,151 @@ fn import_line(line: &str) -> Result<Entry> {
         ),
     };
     Ok(Entry::Misere(position_key_of(&import_lands(pos)?), win))
+}
+
+/// Remembers an entry among the known results.
+fn remember(known: &mut MemoryStore, e: &Entry) {
+    match e {
+        Entry::Normal(k, v) => known.put_normal(k, *v),
+        Entry::Misere(k, w) => known.put_misere(k, *w),
+    }
+}
+
+/// How the entries checked stand.
+struct Verdicts {
+    /// Shown by lookups among the known results.
+    looked_up: u64,
+    /// Re-proved by search (the lookups could not show them).
+    searched: u64,
+    /// Neither (past the limit of searches).
+    unchecked: u64,
+    /// Those that do not hold (their index), and why.
+    wrong: Vec<(usize, String)>,
+}
+
+/// Checks each entry against the known results by lookups
+/// ([`Verifier`]); an entry the lookups cannot show (its proof rests on a
+/// result that is not known) is re-proved by `solver`, at most `limit` of
+/// them. With `stop`, the first entry that does not hold ends the check.
+fn check_entries<S: Store>(
+    entries: &[Entry],
+    known: &mut MemoryStore,
+    solver: &mut Solver<S>,
+    limit: Option<u64>,
+    stop: bool,
+) -> Result<Verdicts> {
+    let mut v = Verdicts {
+        looked_up: 0,
+        searched: 0,
+        unchecked: 0,
+        wrong: Vec::new(),
+    };
+    let mut verifier = Verifier::new(&PseudoCanon);
+    let mut bar = crate::check::Bar::new("results checked");
+    let mut later = Vec::new();
+    for (i, e) in entries.iter().enumerate() {
+        bar.tell(i, entries.len());
+        let result = match e {
+            Entry::Normal(k, fact) => {
+                Land::from_bytes(k).map(|land| verifier.check_normal(known, &land, *fact))
+            }
+            Entry::Misere(k, win) => {
+                split_position_key(k).map(|lands| verifier.check_misere(known, &lands, *win))
+            }
+        };
+        match result {
+            Err(e) => v.wrong.push((i, format!("not a stored key: {e}"))),
+            Ok(Ok(())) => v.looked_up += 1,
+            Ok(Err(why)) if why.contradicts() => v.wrong.push((i, why.to_string())),
+            Ok(Err(_)) => later.push(i),
+        }
+        if stop && !v.wrong.is_empty() {
+            return Ok(v);
+        }
+    }
+    drop(bar);
+    let mut bar = crate::check::Bar::new("results re-proved by search");
+    for (done, &i) in later.iter().enumerate() {
+        if limit.is_some_and(|l| done as u64 >= l) {
+            v.unchecked = (later.len() - done) as u64;
+            break;
+        }
+        bar.tell(done, later.len());
+        let holds = match &entries[i] {
+            Entry::Normal(k, fact) => solver.verify_normal(&Land::from_bytes(k)?, *fact)?,
+            Entry::Misere(k, win) => solver.verify_misere(&split_position_key(k)?, *win)?,
+        };
+        if holds {
+            v.searched += 1;
+        } else {
+            v.wrong.push((i, "a search shows it false".to_string()));
+            if stop {
+                break;
+            }
+        }
+    }
+    v.wrong.sort_by_key(|w| w.0);
+    Ok(v)
+}
+
+/// Imports results written by `db export`, each checked first: against the
+/// file's other results and the database's by lookups, or re-proved by
+/// search; nothing is written unless every result holds. Gives how many.
+fn import_results(path: &std::path::Path, text: &str) -> Result<usize> {
+    let mut lines = Vec::new();
+    let mut entries = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        entries.push(import_line(line).with_context(|| format!("line {}", i + 1))?);
+        lines.push((i + 1, line));
+    }
+    let db = Db::open_read_only(path)?;
+    let mut known = MemoryStore::default();
+    for e in db.entries()?.iter().chain(&entries) {
+        remember(&mut known, e);
+    }
+    let mut solver = Solver::with_store(Stacked::new(db));
+    let v = check_entries(&entries, &mut known, &mut solver, None, true)?;
+    if let Some((i, why)) = v.wrong.first() {
+        let (number, line) = lines[*i];
+        bail!(
+            "line {number}: {} does not hold: {why}; nothing was imported",
+            line.trim_end().replace('\t', " ")
+        );
+    }
+    drop(solver);
+    let mut db = Db::open(path)?;
+    for e in &entries {
+        match e {
+            Entry::Normal(k, v) => db.put_normal(k, *v),
+            Entry::Misere(k, w) => db.put_misere(k, *w),
+        }
+    }
+    db.commit()?;
+    Ok(entries.len())
+}
+
+/// Imports the nimbers a certificate proves (this program's, or another
+/// program's list of losing positions with a nimber heap), once it checks;
+/// gives how many.
+fn import_certificate(path: &std::path::Path, text: &str) -> Result<usize> {
+    let cert: Certificate = text.parse()?;
+    let checked = crate::check::check(&cert, false)?;
+    let mut db = Db::open(path)?;
+    for (land, n) in &checked.nimbers {
+        // Another program's lands were found by exact keys: store them
+        // under the solver's own keys.
+        let land = if cert.ours {
+            land.clone()
+        } else {
+            Land::from_bytes(land.as_bytes())?
+        };
+        db.put_normal(land.as_bytes(), NormalEntry::Nimber(*n));
+    }
+    db.commit()?;
+    Ok(checked.nimbers.len())
 }
 
 /// A fresh solver over the database (or memory only).

@@ -347,14 +347,25 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 .then(twice_lives(y).cmp(&twice_lives(x)))
                 .then(x.cmp(y))
         });
-        let lines = lands
-            .into_iter()
-            .map(|(l, heap)| Couple {
-                number: 0,
-                position: Land::from_key(l.into()).to_string(),
-                heap,
-            })
-            .collect();
+        // A land can be stored under two keys (the solver's keys leave some
+        // ties as the layout gives them); read back from its text, each is
+        // one land: list it once.
+        let mut read_back = FxHashMap::default();
+        let mut lines = Vec::with_capacity(lands.len());
+        for (l, heap) in lands {
+            let text = Land::from_key(l.into()).to_string();
+            let key = match text.parse::<Land>() {
+                Ok(land) => land.as_bytes().to_vec(),
+                Err(_) => text.clone().into_bytes(),
+            };
+            if read_back.insert(key, heap).is_none() {
+                lines.push(Couple {
+                    number: 0,
+                    position: text,
+                    heap,
+                });
+            }
+        }
         let mut c = Certificate {
             ours: true,
             program: Some(format!("sprouts {}", env!("CARGO_PKG_VERSION"))),

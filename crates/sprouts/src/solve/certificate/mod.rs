@@ -245,6 +245,20 @@ fn read_couple(number: usize, line: &str) -> Result<Couple, CertificateError> {
     })
 }
 
+impl Certificate {
+    /// Whether a text is meant as a certificate (it has a [`SECTION`]
+    /// line), rather than another list of results.
+    ///
+    /// ```
+    /// use sprouts::solve::Certificate;
+    /// assert!(Certificate::is_certificate("[Positions+Nimber]\n0 0\n"));
+    /// assert!(!Certificate::is_certificate("0.0\tnimber 0\n"));
+    /// ```
+    pub fn is_certificate(text: &str) -> bool {
+        text.lines().any(|l| l.trim_end() == SECTION)
+    }
+}
+
 /// The comment this program's certificates carry after their first line.
 const ABOUT: [&str; 3] = [
     "# Normal play. Each line below: a land in GLOP 2 and a heap; the land plus a nim",
