@@ -101,6 +101,12 @@ impl Store for Backing {
             Backing::Db(d) => d.flush(),
         }
     }
+    fn knows_nothing(&mut self) -> bool {
+        match self {
+            Backing::None(s) => s.knows_nothing(),
+            Backing::Db(d) => d.knows_nothing(),
+        }
+    }
 }
 
 /// Inspect, move and check the database of solved positions.
