@@ -426,9 +426,20 @@ fn check_entries<S: Store>(
             break;
         }
         bar.tell(done, later.len());
+        // Simplified first: the moves are played on simplified lands (the
+        // lookups found the key to be one land).
         let holds = match &entries[i] {
-            Entry::Normal(k, fact) => solver.verify_normal(&Land::from_bytes(k)?, *fact)?,
-            Entry::Misere(k, win) => solver.verify_misere(&split_position_key(k)?, *win)?,
+            Entry::Normal(k, fact) => match &Land::from_bytes(k)?.simplified()[..] {
+                [land] => solver.verify_normal(land, *fact)?,
+                _ => false,
+            },
+            Entry::Misere(k, win) => {
+                let lands: Vec<Land> = split_position_key(k)?
+                    .iter()
+                    .flat_map(Land::simplified)
+                    .collect();
+                solver.verify_misere(&lands, *win)?
+            }
         };
         if holds {
             v.searched += 1;

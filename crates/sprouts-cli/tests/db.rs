@@ -201,9 +201,14 @@ fn verify_checks_by_lookups_and_finds_a_corrupted_entry() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("a.redb");
     ok(&["solve", "--spots", "7", "--db", path(&db)], "");
+    ok(
+        &["solve", "--spots", "5", "--misere", "--db", path(&db)],
+        "",
+    );
     let n = entries(&db).len();
-    assert!(n > 300, "{n}");
-    // A fresh solve's results all rest on others: no search.
+    assert!(n > 1000, "{n}");
+    // A fresh solve's results all rest on others, in normal and in misère
+    // play: no search.
     assert_eq!(
         ok(&["db", "--db", path(&db), "verify"], ""),
         format!("checked\t{n}\nby search\t0\nwrong\t0\n")

@@ -255,3 +255,55 @@ proptest! {
         }
     }
 }
+
+/// Keys of lands the solver makes (the children of a few starts'
+/// children), to be mutated.
+fn keys() -> Vec<Vec<u8>> {
+    use sprouts::solve::{decompose, land_children};
+    let mut out = Vec::new();
+    for n in 2..6 {
+        for land in decompose(&Position::start(n, Variant::Normal)).unwrap() {
+            for child in land_children(&land, &PseudoCanon) {
+                for l in child {
+                    out.push(l.as_bytes().to_vec());
+                }
+            }
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Any bytes a database may hold as a key (the key of a land the solver
+    /// made, with bytes changed, inserted or cut): refused, or checked by
+    /// lookups (against nothing) without a panic.
+    #[test]
+    fn any_stored_key_is_checked_without_panic(
+        pick in any::<prop::sample::Index>(),
+        changes in proptest::collection::vec((any::<prop::sample::Index>(), prop_oneof![0u8..8, 0xFDu8..=0xFF, any::<u8>()], 0u8..3), 0..4),
+        heap in 0u8..4,
+    ) {
+        use sprouts::solve::{Land, MemoryStore, NormalEntry, Verifier, split_position_key};
+        thread_local!(static KEYS: Vec<Vec<u8>> = keys());
+        let mut bytes = KEYS.with(|k| pick.get(k).clone());
+        for (at, b, how) in changes {
+            let i = at.index(bytes.len() + 1);
+            match how {
+                0 if i < bytes.len() => bytes[i] = b,
+                1 => bytes.insert(i, b),
+                _ => bytes.truncate(i),
+            }
+        }
+        let mut v = Verifier::new(&PseudoCanon);
+        if let Ok(land) = Land::from_bytes(&bytes) {
+            let _ = v.check_normal(&mut MemoryStore::default(), &land, NormalEntry::Nimber(heap));
+            let _ = v.check_normal(&mut MemoryStore::default(), &land, NormalEntry::NotIn(0b101));
+        }
+        bytes.push(0xFD);
+        if let Ok(lands) = split_position_key(&bytes) {
+            let _ = v.check_misere(&mut MemoryStore::default(), &lands, heap == 0);
+        }
+    }
+}

@@ -199,6 +199,31 @@ impl Land {
         Ok(Land(PseudoCanon.key(&regions).into()))
     }
 
+    /// The lands this land's key simplifies to (docs/notations.md#simplification):
+    /// itself, for a key the solver made; what the solver's moves can be
+    /// played on, for any key [`Land::from_bytes`] accepts (a database's
+    /// key may be corrupted).
+    ///
+    /// ```
+    /// use sprouts::solve::Land;
+    /// let l: Land = "0.AB|AB".parse().unwrap();
+    /// assert_eq!(l.simplified(), vec![l.clone()]);
+    /// // Two lone spots written as one region with an empty second region
+    /// // of one spot listed once: the region of one life goes.
+    /// let odd = Land::from_bytes(&[0, 0xFF, 0, 0xFF, 0xFE, 2, 0xFF, 0xFE]).unwrap();
+    /// assert_eq!(odd.simplified(), vec!["0.0".parse::<Land>().unwrap()]);
+    /// ```
+    pub fn simplified(&self) -> Vec<Land> {
+        let mut keys = Vec::new();
+        compact::simplify(
+            compact::parse_land_unchecked(&self.0),
+            &PseudoCanon,
+            &mut keys,
+        );
+        keys.sort_unstable();
+        keys.into_iter().map(Land::from_key).collect()
+    }
+
     /// A land exactly as stored (trusted: made by this module).
     pub(crate) fn from_key(key: Vec<u8>) -> Land {
         Land(key.into())

@@ -11,7 +11,7 @@ use crate::model::Position;
 use crate::notation::{PositionNotation, glop2};
 
 use super::super::children::{Children, children_unless};
-use super::super::compact::{land_text, lands_of};
+use super::super::compact::{land_text, lands_of, parse_land_unchecked, simplify};
 use super::super::pns::twice_lives;
 use super::super::store::{MemoryStore, NormalEntry, Store};
 use super::super::{Land, LandCanon, decompose_with, lands_position, position_key};
@@ -80,6 +80,12 @@ pub enum Why {
         /// What they give.
         value: u8,
     },
+    /// The key of a stored fact about one land simplifies to this many
+    /// lands (a corrupted key).
+    NotOneLand {
+        /// How many.
+        lands: usize,
+    },
     /// Misère: no move is left, so the player to move wins (a loss was
     /// stored).
     MisereEnd,
@@ -137,7 +143,8 @@ fn wanted_text(w: &[Wanted]) -> String {
 impl Why {
     /// Whether the entry contradicts what is known (rather than resting on
     /// something that is not known): a move to a known loss from a stored
-    /// loss, or a sum whose known nimbers give another value.
+    /// loss, a sum whose known nimbers give another value, or a key that is
+    /// no land.
     ///
     /// ```
     /// use sprouts::solve::Why;
@@ -150,6 +157,7 @@ impl Why {
             Why::MovesToLoss { .. }
                 | Why::Twice { .. }
                 | Why::SumValue { .. }
+                | Why::NotOneLand { .. }
                 | Why::MisereEnd
                 | Why::MisereChildLoss { .. }
         )
@@ -193,6 +201,9 @@ impl fmt::Display for Why {
             ),
             Why::SumUnlisted { land } => write!(f, "its land {land} is not listed"),
             Why::SumValue { value } => write!(f, "its lands' listed nimbers give {value}"),
+            Why::NotOneLand { lands } => {
+                write!(f, "the key is not one land: it simplifies to {lands} lands")
+            }
             Why::MisereEnd => f.write_str(
                 "no move is left, so the player to move wins in misère play (a loss is stored)",
             ),
@@ -417,9 +428,14 @@ impl<'c, C: LandCanon + ?Sized> Verifier<'c, C> {
         land: &Land,
         fact: NormalEntry,
     ) -> Result<(), Why> {
+        let mut keys = Vec::new();
+        simplify(parse_land_unchecked(land.as_bytes()), self.canon, &mut keys);
+        let [key] = &keys[..] else {
+            return Err(Why::NotOneLand { lands: keys.len() });
+        };
         match fact {
-            NormalEntry::Nimber(n) => self.check_nimber(known, land.as_bytes(), n, None),
-            NormalEntry::NotIn(bits) => self.check_not_in(known, land.as_bytes(), bits),
+            NormalEntry::Nimber(n) => self.check_nimber(known, key, n, None),
+            NormalEntry::NotIn(bits) => self.check_not_in(known, key, bits),
         }
     }
 
@@ -542,6 +558,14 @@ impl<'c, C: LandCanon + ?Sized> Verifier<'c, C> {
         lands: &[Land],
         win: bool,
     ) -> Result<(), Why> {
+        // The lands as the move generator needs them (simplified: a
+        // stored key may be anything the key reader accepts).
+        let mut keys = Vec::new();
+        for l in lands {
+            simplify(parse_land_unchecked(l.as_bytes()), self.canon, &mut keys);
+        }
+        keys.sort_unstable();
+        let lands: Vec<Land> = keys.into_iter().map(Land::from_key).collect();
         if lands.is_empty() {
             return if win { Ok(()) } else { Err(Why::MisereEnd) };
         }
