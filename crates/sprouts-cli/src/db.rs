@@ -6,11 +6,11 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow, bail};
-use sprouts::misere::{TreeId, Trees};
+use sprouts::misere::TreeId;
 use sprouts::notation::{glop2, quote};
 use sprouts::solve::{
-    Land, NoStore, NormalEntry, Solver, Stacked, Store, decompose, lands_position, misere_key_of,
-    split_misere_key,
+    Certificate, Land, MemoryStore, NoStore, NormalEntry, PseudoCanon, Solver, Stacked, Store,
+    Verifier, decompose, lands_position, misere_key_of, split_misere_key, split_position_key,
 };
 use sprouts_store::{Db, Entry};
 
@@ -96,6 +96,18 @@ impl Store for Backing {
             Backing::Db(d) => d.put_misere(position, win),
         }
     }
+    fn flush(&mut self) {
+        match self {
+            Backing::None(s) => s.flush(),
+            Backing::Db(d) => d.flush(),
+        }
+    }
+    fn knows_nothing(&mut self) -> bool {
+        match self {
+            Backing::None(s) => s.knows_nothing(),
+            Backing::Db(d) => d.knows_nothing(),
+        }
+    }
     fn tree_records(&mut self) -> Vec<Vec<u32>> {
         match self {
             Backing::None(s) => s.tree_records(),
@@ -118,12 +130,6 @@ impl Store for Backing {
         match self {
             Backing::None(s) => s.put_land_tree(land, tree),
             Backing::Db(d) => d.put_land_tree(land, tree),
-        }
-    }
-    fn flush(&mut self) {
-        match self {
-            Backing::None(s) => s.flush(),
-            Backing::Db(d) => d.flush(),
         }
     }
 }
@@ -149,7 +155,15 @@ impl Store for Backing {
 /// text ends with `.`), for compatibility. Empty lines and lines starting
 /// with `#` are skipped. Tree numbers are the file's own: a tree line must
 /// come before the lines that name it, and the trees are added to the
-/// database's under its own numbers.
+/// database's under its own numbers. Every result is checked before anything is
+/// written: against the file's other results and the database's, with move
+/// generation and lookups, or else re-proved by search; one that does not
+/// hold stops the import and nothing is written. A certificate (a file
+/// with a `[Positions+Nimber]` line: `sprouts solve --certificate`, or
+/// another program's list of losing positions with a nimber heap) is
+/// checked as `sprouts check` does, and its nimbers are imported.
+///
+/// Verify checks every stored result the same way (docs/certificates.md).
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
@@ -157,7 +171,8 @@ Examples:
   sprouts db export > solved.txt
   sprouts db --db other.redb import solved.txt
   printf '0.0\\tnimber 0\\n' | sprouts db --db other.redb import -
-  sprouts db verify")]
+  sprouts db import 11.cert
+  sprouts db verify --limit 1000")]
 pub struct Args {
     #[command(subcommand)]
     command: DbCommand,
@@ -185,9 +200,16 @@ enum DbCommand {
         #[arg(value_name = "FILE", default_value = "-")]
         file: PathBuf,
     },
-    /// Re-prove every stored result from the others; prints the number
-    /// checked and every result that does not hold (exit status 1 then).
-    Verify,
+    /// Check every stored result against the results it rests on, with
+    /// move generation and lookups only; results the others do not show
+    /// (databases of older versions) are re-proved by search. Prints every
+    /// result that does not hold (exit status 1 then) and the counts.
+    Verify {
+        /// Re-prove by search at most N results (those the lookups cannot
+        /// show); the rest are counted as unchecked.
+        #[arg(long, value_name = "N")]
+        limit: Option<u64>,
+    },
 }
 
 fn path(args: &Args) -> Result<PathBuf> {
@@ -245,51 +267,34 @@ pub fn run(args: &Args) -> Result<()> {
                 fs::read_to_string(file)
                     .with_context(|| format!("cannot read {}", file.display()))?
             };
-            let mut db = Db::open(&path)?;
-            let mut import = Import::new(&mut db)?;
-            let mut n = 0u64;
-            for (i, line) in text.lines().enumerate() {
-                if line.trim().is_empty() || line.starts_with('#') {
-                    continue;
-                }
-                import
-                    .line(&mut db, line)
-                    .with_context(|| format!("line {}", i + 1))?;
-                n += 1;
-            }
-            db.commit()?;
+            let n = if Certificate::is_certificate(&text) {
+                import_certificate(&path, &text).with_context(|| file.display().to_string())?
+            } else {
+                import_results(&path, &text)?
+            };
             writeln!(out, "imported\t{n}")?;
         }
-        DbCommand::Verify => {
+        DbCommand::Verify { limit } => {
             let entries = Db::open(&path)?.entries()?;
+            let mut known = MemoryStore::default();
+            for e in &entries {
+                remember(&mut known, e);
+            }
             let db = Db::open_read_only(&path)?;
             let mut solver = Solver::with_store(Stacked::new(db));
-            let mut bad = 0u64;
-            for e in &entries {
-                let ok = match e {
-                    Entry::Normal(k, v) => {
-                        let land = Land::from_bytes(k)?;
-                        solver.verify_normal(&land, *v)?
-                    }
-                    Entry::Misere(k, w) => solver.verify_misere_key(k, *w)?,
-                    // Read (and checked to be in simplest form) with the
-                    // first misère entry.
-                    Entry::Tree(..) => solver.check_trees()?,
-                    Entry::LandTree(land, t) => {
-                        let land = Land::from_bytes(land)?;
-                        solver.verify_land_tree(&land, TreeId::from_index(*t))?
-                    }
-                };
-                if !ok {
-                    bad += 1;
-                    writeln!(out, "wrong\t{}", export_line(e)?)?;
-                }
+            let v = check_entries(&entries, &mut known, &mut solver, *limit, false)?;
+            for (i, why) in &v.wrong {
+                writeln!(out, "wrong\t{}\t{why}", export_line(&entries[*i])?)?;
             }
-            writeln!(out, "checked\t{}", entries.len())?;
-            writeln!(out, "wrong\t{bad}")?;
+            writeln!(out, "checked\t{}", v.looked_up + v.searched)?;
+            writeln!(out, "by search\t{}", v.searched)?;
+            if v.unchecked > 0 {
+                writeln!(out, "unchecked\t{}", v.unchecked)?;
+            }
+            writeln!(out, "wrong\t{}", v.wrong.len())?;
             out.flush()?;
-            if bad > 0 {
-                bail!("{bad} stored results do not hold");
+            if !v.wrong.is_empty() {
+                bail!("{} stored results do not hold", v.wrong.len());
             }
         }
     }
@@ -348,25 +353,20 @@ fn import_lands(text: &str) -> Result<Vec<Land>> {
     Ok(decompose(&pos)?)
 }
 
-/// An import under way: the database's trees, and the trees of the file
-/// under the database's numbers.
-struct Import {
-    trees: Trees,
+/// The trees of an import: the file's tree numbers as trees of `trees`
+/// (the database's table, read by the solver that checks the import).
+struct FileTrees {
     ids: std::collections::HashMap<u32, TreeId>,
 }
 
-impl Import {
-    fn new(db: &mut Db) -> Result<Import> {
-        let records = db.tree_records();
-        let trees = Trees::from_records(records.iter().map(Vec::as_slice))
-            .map_err(|e| anyhow!("the database's misère trees: {e}"))?;
-        Ok(Import {
-            trees,
+impl FileTrees {
+    fn new() -> FileTrees {
+        FileTrees {
             ids: std::collections::HashMap::from([(0, TreeId::ZERO)]),
-        })
+        }
     }
 
-    /// The database's tree for the file's tree `k`.
+    /// The table's tree for the file's tree `k`.
     fn tree(&self, k: &str) -> Result<TreeId> {
         let n: u32 = k
             .parse()
@@ -376,67 +376,60 @@ impl Import {
             .copied()
             .ok_or_else(|| anyhow!("tree {n} is not given before this line"))
     }
+}
 
-    /// Reads one line into the database.
-    fn line(&mut self, db: &mut Db, line: &str) -> Result<()> {
-        let (pos, value) = line
-            .split_once('\t')
-            .ok_or_else(|| anyhow!("expected a position, a tab and a value"))?;
-        if let Some(k) = pos.strip_prefix("tree ") {
-            let n: u32 = k
-                .parse()
-                .map_err(|_| anyhow!("bad tree number {:?}", quote(k)))?;
-            let list = value
-                .strip_prefix('{')
-                .and_then(|v| v.strip_suffix('}'))
-                .ok_or_else(|| anyhow!("expected the tree's options as {{I,J,...}}"))?;
-            let mut options = Vec::new();
-            for o in list.split(',').filter(|o| !o.is_empty()) {
-                options.push(self.tree(o)?);
-            }
-            let before = self.trees.len();
-            let id = self.trees.game(&options);
-            for i in before..self.trees.len() {
-                let t = TreeId::from_index(i as u32);
-                let o: Vec<u32> = self.trees.options(t).iter().map(|o| o.index()).collect();
-                db.put_tree(i as u32, &o);
-            }
-            self.ids.insert(n, id);
-            return Ok(());
+/// Reads one exported line (trees into `trees`, under the file's numbers
+/// in `file`).
+fn import_line(
+    line: &str,
+    file: &mut FileTrees,
+    trees: &mut sprouts::misere::Trees,
+) -> Result<Entry> {
+    let (pos, value) = line
+        .split_once('\t')
+        .ok_or_else(|| anyhow!("expected a position, a tab and a value"))?;
+    if let Some(k) = pos.strip_prefix("tree ") {
+        let n: u32 = k
+            .parse()
+            .map_err(|_| anyhow!("bad tree number {:?}", quote(k)))?;
+        let list = value
+            .strip_prefix('{')
+            .and_then(|v| v.strip_suffix('}'))
+            .ok_or_else(|| anyhow!("expected the tree's options as {{I,J,...}}"))?;
+        let mut options = Vec::new();
+        for o in list.split(',').filter(|o| !o.is_empty()) {
+            options.push(file.tree(o)?);
         }
-        if let Some(k) = value.strip_prefix("tree ") {
-            let t = self.tree(k)?;
-            let l = one_land(pos)?;
-            db.put_land_tree(l.as_bytes(), t.index());
-            return Ok(());
-        }
-        let (value, tree) = match value.split_once("\twith tree ") {
-            Some((v, k)) => (v, self.tree(k)?),
-            None => (value, TreeId::ZERO),
+        let id = trees.game(&options);
+        file.ids.insert(n, id);
+        let options = trees.options(id).iter().map(|o| o.index()).collect();
+        return Ok(Entry::Tree(id.index(), options));
+    }
+    if let Some(k) = value.strip_prefix("tree ") {
+        let t = file.tree(k)?;
+        let mut lands = import_lands(pos)?;
+        return match lands.len() {
+            1 => Ok(Entry::LandTree(
+                lands.remove(0).as_bytes().to_vec(),
+                t.index(),
+            )),
+            n => bail!("a land's tree needs one land, found {n}"),
         };
-        match import_value(pos, value)? {
-            Entry::Misere(_, w) => {
-                db.put_misere(&misere_key_of(tree, &import_lands(pos)?), w);
-            }
-            Entry::Normal(k, e) if tree == TreeId::ZERO => db.put_normal(&k, e),
-            _ => bail!("a normal-play result has no tree"),
+    }
+    let (value, tree) = match value.split_once("\twith tree ") {
+        Some((v, k)) => (v, file.tree(k)?),
+        None => (value, TreeId::ZERO),
+    };
+    if tree != TreeId::ZERO && !value.starts_with("misere ") {
+        bail!("a normal-play result has no tree");
+    }
+    let land = |t: &str| -> Result<Land> {
+        let mut lands = import_lands(t)?;
+        match lands.len() {
+            1 => Ok(lands.remove(0)),
+            n => bail!("a normal-play result needs one land, found {n}"),
         }
-        Ok(())
-    }
-}
-
-/// The one land of a text (a normal-play result, or a land's tree).
-fn one_land(t: &str) -> Result<Land> {
-    let mut lands = import_lands(t)?;
-    match lands.len() {
-        1 => Ok(lands.remove(0)),
-        n => bail!("a normal-play result needs one land, found {n}"),
-    }
-}
-
-/// Reads one exported result: a position and its value.
-fn import_value(pos: &str, value: &str) -> Result<Entry> {
-    let land = one_land;
+    };
     if let Some(n) = value.strip_prefix("nimber ") {
         let n: u8 = n
             .parse()
@@ -467,10 +460,213 @@ fn import_value(pos: &str, value: &str) -> Result<Entry> {
             quote(value)
         ),
     };
-    Ok(Entry::Misere(
-        misere_key_of(TreeId::ZERO, &import_lands(pos)?),
-        win,
-    ))
+    Ok(Entry::Misere(misere_key_of(tree, &import_lands(pos)?), win))
+}
+
+/// Remembers an entry among the known results.
+fn remember(known: &mut MemoryStore, e: &Entry) {
+    match e {
+        Entry::Normal(k, v) => known.put_normal(k, *v),
+        Entry::Misere(k, w) => known.put_misere(k, *w),
+        // The solver that checks the entries holds the trees.
+        Entry::Tree(..) | Entry::LandTree(..) => {}
+    }
+}
+
+/// How the entries checked stand.
+struct Verdicts {
+    /// Shown by lookups among the known results.
+    looked_up: u64,
+    /// Re-proved by search (the lookups could not show them).
+    searched: u64,
+    /// Neither (past the limit of searches).
+    unchecked: u64,
+    /// Those that do not hold (their index), and why.
+    wrong: Vec<(usize, String)>,
+}
+
+/// Checks each entry against the known results by lookups
+/// ([`Verifier`]); an entry the lookups cannot show (its proof rests on a
+/// result that is not known) is re-proved by `solver`, at most `limit` of
+/// them. With `stop`, the first entry that does not hold ends the check.
+fn check_entries<S: Store>(
+    entries: &[Entry],
+    known: &mut MemoryStore,
+    solver: &mut Solver<S>,
+    limit: Option<u64>,
+    stop: bool,
+) -> Result<Verdicts> {
+    let mut v = Verdicts {
+        looked_up: 0,
+        searched: 0,
+        unchecked: 0,
+        wrong: Vec::new(),
+    };
+    let mut verifier = Verifier::new(&PseudoCanon);
+    let mut bar = crate::check::Bar::new("results checked");
+    let mut later = Vec::new();
+    for (i, e) in entries.iter().enumerate() {
+        bar.tell(i, entries.len());
+        let result = match e {
+            Entry::Normal(k, fact) => {
+                Land::from_bytes(k).map(|land| verifier.check_normal(known, &land, *fact))
+            }
+            // Trees are read, and checked to be in simplest form, at once.
+            Entry::Tree(..) => {
+                match solver.check_trees() {
+                    Ok(_) => v.looked_up += 1,
+                    Err(e) => v.wrong.push((i, format!("the table of trees: {e}"))),
+                }
+                continue;
+            }
+            // The tree of a land, and a position with a tree, are made again
+            // from their children by the solver.
+            Entry::LandTree(..) => {
+                later.push(i);
+                continue;
+            }
+            Entry::Misere(k, _) if split_misere_key(k).is_ok_and(|(t, _)| t != TreeId::ZERO) => {
+                later.push(i);
+                continue;
+            }
+            Entry::Misere(k, win) => {
+                split_position_key(k).map(|lands| verifier.check_misere(known, &lands, *win))
+            }
+        };
+        match result {
+            Err(e) => v.wrong.push((i, format!("not a stored key: {e}"))),
+            Ok(Ok(())) => v.looked_up += 1,
+            Ok(Err(why)) if why.contradicts() => v.wrong.push((i, why.to_string())),
+            Ok(Err(_)) => later.push(i),
+        }
+        if stop && !v.wrong.is_empty() {
+            return Ok(v);
+        }
+    }
+    drop(bar);
+    let mut bar = crate::check::Bar::new("results re-proved by search");
+    for (done, &i) in later.iter().enumerate() {
+        if limit.is_some_and(|l| done as u64 >= l) {
+            v.unchecked = (later.len() - done) as u64;
+            break;
+        }
+        bar.tell(done, later.len());
+        // Simplified first: the moves are played on simplified lands (the
+        // lookups found the key to be one land).
+        let holds = match &entries[i] {
+            Entry::Normal(k, fact) => match &Land::from_bytes(k)?.simplified()[..] {
+                [land] => solver.verify_normal(land, *fact)?,
+                _ => false,
+            },
+            Entry::Misere(k, win) if split_misere_key(k)?.0 != TreeId::ZERO => {
+                // A tree the table does not have: the key is wrong.
+                solver.verify_misere_key(k, *win).unwrap_or(false)
+            }
+            Entry::Misere(k, win) => {
+                let lands: Vec<Land> = split_position_key(k)?
+                    .iter()
+                    .flat_map(Land::simplified)
+                    .collect();
+                solver.verify_misere(&lands, *win)?
+            }
+            Entry::LandTree(land, t) => {
+                let land = Land::from_bytes(land)?;
+                solver.verify_land_tree(&land, TreeId::from_index(*t))?
+            }
+            Entry::Tree(..) => true,
+        };
+        if holds {
+            v.searched += 1;
+        } else {
+            v.wrong.push((i, "a search shows it false".to_string()));
+            if stop {
+                break;
+            }
+        }
+    }
+    v.wrong.sort_by_key(|w| w.0);
+    Ok(v)
+}
+
+/// Imports results written by `db export`, each checked first: against the
+/// file's other results and the database's by lookups, or re-proved by
+/// search; nothing is written unless every result holds. Gives how many.
+fn import_results(path: &std::path::Path, text: &str) -> Result<usize> {
+    let db = Db::open_read_only(path)?;
+    let mut known = MemoryStore::default();
+    for e in db.entries()? {
+        remember(&mut known, &e);
+    }
+    let mut solver = Solver::with_store(Stacked::new(db));
+    // The database's trees: the file's are added to them.
+    solver.check_trees()?;
+    let before = solver.trees().len();
+    let mut file = FileTrees::new();
+    let mut lines = Vec::new();
+    let mut entries = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let e = import_line(line, &mut file, solver.trees())
+            .with_context(|| format!("line {}", i + 1))?;
+        remember(&mut known, &e);
+        entries.push(e);
+        lines.push((i + 1, line));
+    }
+    // The file's trees (the check may make more: they are not written).
+    let parsed = solver.trees().len();
+    let v = check_entries(&entries, &mut known, &mut solver, None, true)?;
+    if let Some((i, why)) = v.wrong.first() {
+        let (number, line) = lines[*i];
+        bail!(
+            "line {number}: {} does not hold: {why}; nothing was imported",
+            line.trim_end().replace('\t', " ")
+        );
+    }
+    let trees = solver.trees();
+    let new_trees: Vec<Vec<u32>> = (before..parsed)
+        .map(|i| {
+            let t = TreeId::from_index(i as u32);
+            trees.options(t).iter().map(|o| o.index()).collect()
+        })
+        .collect();
+    drop(solver);
+    let mut db = Db::open(path)?;
+    for (i, options) in new_trees.iter().enumerate() {
+        db.put_tree((before + i) as u32, options);
+    }
+    for e in &entries {
+        match e {
+            Entry::Normal(k, v) => db.put_normal(k, *v),
+            Entry::Misere(k, w) => db.put_misere(k, *w),
+            Entry::LandTree(k, t) => db.put_land_tree(k, *t),
+            Entry::Tree(..) => {}
+        }
+    }
+    db.commit()?;
+    Ok(entries.len())
+}
+
+/// Imports the nimbers a certificate proves (this program's, or another
+/// program's list of losing positions with a nimber heap), once it checks;
+/// gives how many.
+fn import_certificate(path: &std::path::Path, text: &str) -> Result<usize> {
+    let cert: Certificate = text.parse()?;
+    let checked = crate::check::check(&cert, false)?;
+    let mut db = Db::open(path)?;
+    for (land, n) in &checked.nimbers {
+        // Another program's lands were found by exact keys: store them
+        // under the solver's own keys.
+        let land = if cert.ours {
+            land.clone()
+        } else {
+            Land::from_bytes(land.as_bytes())?
+        };
+        db.put_normal(land.as_bytes(), NormalEntry::Nimber(*n));
+    }
+    db.commit()?;
+    Ok(checked.nimbers.len())
 }
 
 /// A fresh solver over the database (or memory only).

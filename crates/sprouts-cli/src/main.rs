@@ -4,7 +4,8 @@
 //! positions, benchmark the solver and serve the web page.
 //!
 //! One module per command ([`replay`], [`convert`], [`moves`], [`draw`],
-//! [`position`], [`serve`], [`solve`], [`analyze`], [`db`], [`bench`]);
+//! [`position`], [`serve`], [`solve`], [`analyze`], [`db`], [`bench`],
+//! [`check`]);
 //! [`input`] reads a game or a position the same way for every command;
 //! [`output`] holds what they share: the JSON shapes, the text form of a
 //! position and a stdout writer that stops quietly when the reader goes away.
@@ -22,6 +23,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod analyze;
 mod bench;
+mod check;
 mod convert;
 mod db;
 mod draw;
@@ -71,6 +73,7 @@ enum Command {
     Analyze(analyze::Args),
     Db(db::Args),
     Bench(bench::Args),
+    Check(check::Args),
 }
 
 fn main() -> ExitCode {
@@ -86,6 +89,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => analyze::run(args),
         Command::Db(args) => db::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Check(args) => check::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -58,6 +58,8 @@ JSON output (--json): one object on one line.
                  A, B, ...); past 4096 characters, as named games
                  (g12={*3,g9}; g9={*,*2,{*2}}: the first is the tree)
   genus          with --tree: its genus (Conway), such as \"1^031\"
+  certificate    {couples, seconds}: the certificate written and the time
+                 it took, within `seconds` (--certificate only)
 
 Examples:
   sprouts solve --spots 8
@@ -109,6 +111,11 @@ pub struct Args {
     /// position it leads to is visited: for small positions).
     #[arg(long)]
     tree: bool,
+    /// Also write a proof of the nimber to FILE (normal play): couples
+    /// (land + heap) that are losses, which `sprouts check FILE` checks
+    /// without searching (docs/certificates.md).
+    #[arg(long, value_name = "FILE")]
+    certificate: Option<std::path::PathBuf>,
 }
 
 /// The longest tree text `--tree` writes in full; a longer one is written
@@ -208,6 +215,15 @@ struct WinningMove {
     same: usize,
 }
 
+/// What `--certificate` wrote.
+#[derive(Debug, Serialize)]
+struct CertificateJson {
+    /// Couples listed.
+    couples: usize,
+    /// Time taken to build and write it (within `seconds`).
+    seconds: f64,
+}
+
 #[derive(Debug, Serialize)]
 struct SolveJson {
     variant: &'static str,
@@ -228,6 +244,9 @@ struct SolveJson {
     tree: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     genus: Option<String>,
+    /// The certificate written (--certificate).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    certificate: Option<CertificateJson>,
 }
 
 /// The winning moves of a position, one per group of moves leading to the
@@ -265,6 +284,30 @@ pub fn winning_moves(
     Ok(out.into_iter().map(|(t, n, _)| (t, n)).collect())
 }
 
+/// Writes the certificate of the position's nimber (built from what the
+/// solve proved) to `path`; gives how many couples it holds.
+fn write_certificate(
+    solver: &mut Solver<Stacked<Backing>>,
+    pos: &Position,
+    path: &std::path::Path,
+    timeout: Option<f64>,
+) -> Result<CertificateJson> {
+    let start = Instant::now();
+    let cert = solver
+        .certificate(pos)
+        .map_err(|e| solve_error(e, timeout))?;
+    let mut file = std::io::BufWriter::new(
+        std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
+    );
+    write!(file, "{cert}")
+        .and_then(|()| file.flush())
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(CertificateJson {
+        couples: cert.lines.len(),
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
 pub fn run(args: &Args) -> Result<()> {
     let variant = if args.misere {
         Variant::Misere
@@ -279,10 +322,14 @@ pub fn run(args: &Args) -> Result<()> {
         },
         (None, None) => bail!("give a POSITION, a GAME or --spots N"),
     };
+    if args.certificate.is_some() && pos.variant() == Variant::Misere {
+        bail!("--certificate: certificates are for normal play only");
+    }
     let db = args.db.clone();
     let timeout = args.timeout;
     let json = args.json;
     let want_tree = args.tree;
+    let certificate = args.certificate.clone();
     let result = with_big_stack(args.threads, move || -> Result<SolveJson> {
         let mut solver = new_solver(&db, timeout)?;
         let start = Instant::now();
@@ -316,6 +363,10 @@ pub fn run(args: &Args) -> Result<()> {
         } else {
             (None, None)
         };
+        let couples = match &certificate {
+            Some(path) => Some(write_certificate(&mut solver, &pos, path, timeout)?),
+            None => None,
+        };
         solver.store_mut().flush();
         if let Some(e) = solver.store().back().error() {
             bail!("{e}");
@@ -337,6 +388,7 @@ pub fn run(args: &Args) -> Result<()> {
             winning_moves: winning,
             tree,
             genus,
+            certificate: couples,
         })
     })??;
     let mut out = output::stdout();
@@ -367,6 +419,15 @@ pub fn run(args: &Args) -> Result<()> {
         if let (Some(t), Some(g)) = (&result.tree, &result.genus) {
             writeln!(out, "tree\t{t}")?;
             writeln!(out, "genus\t{g}")?;
+        }
+        if let (Some(c), Some(path)) = (&result.certificate, &args.certificate) {
+            writeln!(
+                out,
+                "certificate\t{} ({} couples, {:.3} s)",
+                path.display(),
+                c.couples,
+                c.seconds
+            )?;
         }
         writeln!(out, "seconds\t{:.3}", result.seconds)?;
         writeln!(out, "searched\t{}", result.searched)?;

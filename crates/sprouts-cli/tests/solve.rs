@@ -189,19 +189,25 @@ fn database_export_import_verify() {
     let (code, out, _) = run(&["db", "--db", b, "verify"]);
     assert_eq!(code, 0, "{out}");
     assert!(out.ends_with("wrong\t0\n"), "{out}");
-    // A wrong result is found (written in the old export text, still read).
+    assert!(
+        out.starts_with(&format!("checked\t{}\n", export.lines().count())),
+        "{out}"
+    );
+    // A wrong result (written in the old export text, still read) is
+    // refused: nothing is imported.
     let bad = dir.path().join("bad.txt");
     std::fs::write(&bad, "0.0.0.\tnimber 0\n").unwrap();
     let c = dir.path().join("c.redb");
     let c = c.to_str().unwrap();
+    let (code, out, err) = run(&["db", "--db", c, "import", bad.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (1, ""));
     assert_eq!(
-        run(&["db", "--db", c, "import", bad.to_str().unwrap()]).0,
-        0
+        err,
+        "sprouts: line 1: 0.0.0. nimber 0 does not hold: a search shows it false; nothing was imported\n"
     );
-    let (code, out, err) = run(&["db", "--db", c, "verify"]);
-    assert_eq!(code, 1);
-    assert_eq!(out, "wrong\t0.0.0\tnimber 0\nchecked\t1\nwrong\t1\n");
-    assert_eq!(err, "sprouts: 1 stored results do not hold\n");
+    let (code, out, _) = run(&["db", "--db", c, "verify"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "checked\t0\nby search\t0\nwrong\t0\n");
     // A line that is not a result.
     std::fs::write(&bad, "0.0.0.\tnimber x\n").unwrap();
     let (code, _, err) = run(&["db", "--db", c, "import", bad.to_str().unwrap()]);
@@ -333,17 +339,39 @@ fn a_wrong_land_tree_is_found() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("bad.txt");
     // Tree 1 is * ({0}); the 3-spot land is * in misère play, the 2-spot
-    // land is not (its one kind of move leaves a game whose options are
-    // the end and *).
+    // land is not (its moves leave games whose options are the end and *):
+    // the import checks each line and refuses the file.
     std::fs::write(&file, "tree 1\t{0}\n0.0.0\ttree 1\n0.0\ttree 1\n").unwrap();
     let c = dir.path().join("c.redb");
     let c = c.to_str().unwrap();
+    let (code, _, err) = run(&["db", "--db", c, "import", file.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "sprouts: line 3: 0.0 tree 1 does not hold: a search shows it false; nothing was imported\n"
+    );
+    std::fs::write(&file, "tree 1\t{0}\n0.0.0\ttree 1\n").unwrap();
     let (code, out, err) = run(&["db", "--db", c, "import", file.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    assert_eq!(out, "imported\t3\n");
+    assert_eq!(out, "imported\t2\n");
+    // A corrupted tree of a land is found by verify: the 3-spot land's tree
+    // said to be the end.
+    {
+        let table: redb::TableDefinition<&[u8], u32> = redb::TableDefinition::new("land_trees");
+        let d = redb::Database::open(c).unwrap();
+        let w = d.begin_write().unwrap();
+        {
+            let mut t = w.open_table(table).unwrap();
+            let start = sprouts::model::Position::start(3, sprouts::model::Variant::Misere);
+            let three = sprouts::solve::decompose(&start).unwrap();
+            t.insert(three[0].as_bytes(), 0).unwrap();
+        }
+        w.commit().unwrap();
+    }
     let (code, out, _) = run(&["db", "--db", c, "verify"]);
     assert_eq!(code, 1);
-    assert_eq!(out, "wrong\t0.0\ttree 1\nchecked\t3\nwrong\t1\n");
+    assert!(out.starts_with("wrong\t0.0.0\ttree 0\t"), "{out}");
+    assert!(out.ends_with("wrong\t1\n"), "{out}");
     // A tree must be given before a line names it.
     std::fs::write(&file, "0.0.0\ttree 2\n").unwrap();
     let (code, _, err) = run(&["db", "--db", c, "import", file.to_str().unwrap()]);

@@ -3,9 +3,11 @@
 //!
 //! Keys are the solver's land keys (normal play) and position keys (misère
 //! play). Results are written in batched transactions: a batch is committed
-//! when it is large or a second old, and on [`Store::flush`] and drop, so a
-//! solve that is killed (even with `kill -9`) keeps every committed batch,
-//! and a second run starts from them.
+//! when it is large, or a second old and twenty times as old as the last
+//! commit took (a commit rewrites much of the file and waits for the disk,
+//! so this keeps commits to a twentieth of a solve's time), and on
+//! [`Store::flush`] and drop, so a solve that is killed (even with `kill
+//! -9`) keeps every committed batch, and a second run starts from them.
 //!
 //! ```
 //! use sprouts::model::{Position, Variant};
@@ -23,12 +25,12 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use redb::{Database, ReadOnlyTable, ReadableTable, ReadableTableMetadata, TableDefinition};
+use rustc_hash::FxHashMap;
 use sprouts::solve::{NormalEntry, Store};
 
 const NORMAL: TableDefinition<&[u8], &[u8]> = TableDefinition::new("normal");
@@ -42,9 +44,12 @@ const LAND_TREES: TableDefinition<&[u8], u32> = TableDefinition::new("land_trees
 pub const FORMAT: u64 = 1;
 
 /// Entries buffered before a commit.
-const BATCH: usize = 20_000;
-/// Longest time a result waits before it is committed.
-const BATCH_AGE: Duration = Duration::from_millis(500);
+const BATCH: usize = 100_000;
+/// Shortest time a result waits before it is committed (unless the batch
+/// is large).
+const BATCH_AGE: Duration = Duration::from_secs(1);
+/// A batch waits at least this many times as long as the last commit took.
+const COMMIT_SHARE: u32 = 20;
 
 /// A database error: what failed, on which file.
 #[derive(Debug)]
@@ -123,11 +128,13 @@ pub struct Db {
     normal_view: Option<ReadOnlyTable<&'static [u8], &'static [u8]>>,
     misere_view: Option<ReadOnlyTable<&'static [u8], u8>>,
     land_trees_view: Option<ReadOnlyTable<&'static [u8], u32>>,
-    pending_normal: HashMap<Vec<u8>, NormalEntry>,
-    pending_misere: HashMap<Vec<u8>, bool>,
+    pending_normal: FxHashMap<Vec<u8>, NormalEntry>,
+    pending_misere: FxHashMap<Vec<u8>, bool>,
     pending_trees: Vec<(u32, Vec<u32>)>,
-    pending_land_trees: HashMap<Vec<u8>, u32>,
+    pending_land_trees: FxHashMap<Vec<u8>, u32>,
     last_commit: Instant,
+    /// How long the last commit took.
+    commit_took: Duration,
     puts: u64,
     read_only: bool,
     error: Option<String>,
@@ -205,11 +212,12 @@ impl Db {
             normal_view: None,
             misere_view: None,
             land_trees_view: None,
-            pending_normal: HashMap::new(),
-            pending_misere: HashMap::new(),
+            pending_normal: FxHashMap::default(),
+            pending_misere: FxHashMap::default(),
             pending_trees: Vec::new(),
-            pending_land_trees: HashMap::new(),
+            pending_land_trees: FxHashMap::default(),
             last_commit: Instant::now(),
+            commit_took: Duration::ZERO,
             puts: 0,
             read_only: false,
             error: None,
@@ -294,14 +302,19 @@ impl Db {
         {
             let mut normal = w.open_table(NORMAL).map_err(|e| StoreError::redb(&p, e))?;
             for (k, e) in self.pending_normal.drain() {
+                // Most keys are new: insert first, and merge with what
+                // was there only if something was (one walk of the tree
+                // instead of two).
                 let old = normal
-                    .get(&k[..])
+                    .insert(&k[..], &e.to_bytes()[..])
                     .map_err(|e| StoreError::redb(&p, e))?
                     .and_then(|v| NormalEntry::from_bytes(v.value()));
                 let merged = old.map_or(e, |o| o.merge(e));
-                normal
-                    .insert(&k[..], &merged.to_bytes()[..])
-                    .map_err(|e| StoreError::redb(&p, e))?;
+                if merged != e {
+                    normal
+                        .insert(&k[..], &merged.to_bytes()[..])
+                        .map_err(|e| StoreError::redb(&p, e))?;
+                }
             }
             // Trees go in the same transaction as the keys that name them.
             let mut trees = w.open_table(TREES).map_err(|e| StoreError::redb(&p, e))?;
@@ -335,6 +348,7 @@ impl Db {
             }
         }
         w.commit().map_err(|e| StoreError::redb(&p, e))?;
+        self.commit_took = self.last_commit.elapsed();
         self.refresh()
     }
 
@@ -349,7 +363,8 @@ impl Db {
     fn maybe_commit(&mut self) {
         self.puts += 1;
         let big = self.pending() >= BATCH;
-        if big || (self.puts % 256 == 0 && self.last_commit.elapsed() >= BATCH_AGE) {
+        let age = BATCH_AGE.max(self.commit_took * COMMIT_SHARE);
+        if big || (self.puts % 256 == 0 && self.last_commit.elapsed() >= age) {
             if let Err(e) = self.commit() {
                 self.error.get_or_insert(e.to_string());
             }
@@ -553,6 +568,18 @@ impl Store for Db {
         if let Err(e) = self.commit() {
             self.error.get_or_insert(e.to_string());
         }
+    }
+
+    /// Whether nothing is stored (nothing committed, nothing pending): a
+    /// solve over a fresh database then never looks anything up in it.
+    fn knows_nothing(&mut self) -> bool {
+        let committed = |len: Option<Result<u64, redb::StorageError>>| {
+            len.is_some_and(|l| l.is_ok_and(|l| l == 0))
+        };
+        self.pending_normal.is_empty()
+            && self.pending_misere.is_empty()
+            && committed(self.normal_view.as_ref().map(|t| t.len()))
+            && committed(self.misere_view.as_ref().map(|t| t.len()))
     }
 }
 

@@ -32,6 +32,7 @@
 //! ```
 
 mod canon;
+mod certificate;
 mod children;
 mod compact;
 mod helpers;
@@ -46,6 +47,9 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use canon::{ExactCanon, LandCanon, PseudoCanon};
+pub use certificate::{
+    Certificate, CertificateError, CheckError, Checked, Claim, Couple, Verifier, Wanted, Why,
+};
 pub use compact::MAX_LIVES;
 pub use misere::TREE_LIVES;
 pub use search::Solver;
@@ -69,6 +73,7 @@ enum ErrorKind {
     BadText(usize, &'static str),
     Text(PositionTextError),
     Stopped,
+    Certificate(String),
 }
 
 impl SolveError {
@@ -90,6 +95,11 @@ impl SolveError {
     pub(crate) fn text(e: PositionTextError) -> SolveError {
         SolveError {
             kind: ErrorKind::Text(e),
+        }
+    }
+    pub(crate) fn certificate(what: String) -> SolveError {
+        SolveError {
+            kind: ErrorKind::Certificate(what),
         }
     }
     pub(crate) fn stopped() -> SolveError {
@@ -131,6 +141,7 @@ impl fmt::Display for SolveError {
             }
             ErrorKind::Text(e) => write!(f, "bad land text: {e}"),
             ErrorKind::Stopped => f.write_str("the search was stopped before it had an answer"),
+            ErrorKind::Certificate(what) => write!(f, "no certificate: {what}"),
         }
     }
 }
@@ -187,6 +198,31 @@ impl Land {
         let regions = compact::parse_land(bytes)?;
         compact::check_letters(&regions).map_err(|w| SolveError::bad_key(bytes.len(), w))?;
         Ok(Land(PseudoCanon.key(&regions).into()))
+    }
+
+    /// The lands this land's key simplifies to (docs/notations.md#simplification):
+    /// itself, for a key the solver made; what the solver's moves can be
+    /// played on, for any key [`Land::from_bytes`] accepts (a database's
+    /// key may be corrupted).
+    ///
+    /// ```
+    /// use sprouts::solve::Land;
+    /// let l: Land = "0.AB|AB".parse().unwrap();
+    /// assert_eq!(l.simplified(), vec![l.clone()]);
+    /// // Two lone spots written as one region with an empty second region
+    /// // of one spot listed once: the region of one life goes.
+    /// let odd = Land::from_bytes(&[0, 0xFF, 0, 0xFF, 0xFE, 2, 0xFF, 0xFE]).unwrap();
+    /// assert_eq!(odd.simplified(), vec!["0.0".parse::<Land>().unwrap()]);
+    /// ```
+    pub fn simplified(&self) -> Vec<Land> {
+        let mut keys = Vec::new();
+        compact::simplify(
+            compact::parse_land_unchecked(&self.0),
+            &PseudoCanon,
+            &mut keys,
+        );
+        keys.sort_unstable();
+        keys.into_iter().map(Land::from_key).collect()
     }
 
     /// A land exactly as stored (trusted: made by this module).

@@ -1,7 +1,9 @@
 //! Where proved results live: lookup/store traits, the in-memory table, and
 //! a stack of a memory table over a slower store (a database).
 
-use rustc_hash::FxHashMap;
+use std::hash::BuildHasher;
+
+use rustc_hash::{FxBuildHasher, FxHashMap, FxHashSet};
 
 /// What is proved about a land in normal play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -122,6 +124,11 @@ pub trait Store {
     fn put_land_tree(&mut self, _land: &[u8], _tree: u32) {}
     /// Makes what was stored durable (a database commits); free by default.
     fn flush(&mut self) {}
+    /// Whether the store is known to hold nothing yet (a [`Stacked`] store
+    /// then never asks it); `false` by default.
+    fn knows_nothing(&mut self) -> bool {
+        false
+    }
 }
 
 impl<S: Store + ?Sized> Store for Box<S> {
@@ -152,6 +159,9 @@ impl<S: Store + ?Sized> Store for Box<S> {
     fn flush(&mut self) {
         (**self).flush()
     }
+    fn knows_nothing(&mut self) -> bool {
+        (**self).knows_nothing()
+    }
 }
 
 /// A store that knows nothing and keeps nothing (the back of a [`Stacked`]
@@ -175,6 +185,9 @@ impl Store for NoStore {
         None
     }
     fn put_misere(&mut self, _: &[u8], _: bool) {}
+    fn knows_nothing(&mut self) -> bool {
+        true
+    }
 }
 
 /// The in-memory table: two hash maps.
@@ -235,23 +248,37 @@ impl MemoryStore {
     }
 }
 
+impl MemoryStore {
+    /// Merges a fact into what is known of a land; gives the result.
+    fn merge_normal(&mut self, land: &[u8], entry: NormalEntry) -> NormalEntry {
+        match self.normal.get_mut(land) {
+            Some(e) => {
+                *e = e.merge(entry);
+                *e
+            }
+            None => {
+                self.normal.insert(land.into(), entry);
+                entry
+            }
+        }
+    }
+}
+
 impl Store for MemoryStore {
     fn get_normal(&mut self, land: &[u8]) -> Option<NormalEntry> {
         self.normal.get(land).copied()
     }
     fn put_normal(&mut self, land: &[u8], entry: NormalEntry) {
-        match self.normal.get_mut(land) {
-            Some(e) => *e = e.merge(entry),
-            None => {
-                self.normal.insert(land.into(), entry);
-            }
-        }
+        self.merge_normal(land, entry);
     }
     fn get_misere(&mut self, position: &[u8]) -> Option<bool> {
         self.misere.get(position).copied()
     }
     fn put_misere(&mut self, position: &[u8], win: bool) {
         self.misere.insert(position.into(), win);
+    }
+    fn knows_nothing(&mut self) -> bool {
+        self.is_empty()
     }
 }
 
@@ -269,6 +296,26 @@ impl Store for MemoryStore {
 pub struct Stacked<B> {
     front: MemoryStore,
     back: B,
+    /// Hashes of the keys the slower store was asked for and did not know.
+    /// It learns nothing but what is put through this stack (which the
+    /// front then knows), so asking it again is useless: most lookups are
+    /// of lands not proved yet, asked again and again. A hash that two
+    /// keys share only hides a stored result (it is proved again), never
+    /// gives a wrong one.
+    missing: FxHashSet<u64>,
+    /// Whether the slower store knew nothing when the stack was made: it
+    /// is then never asked (it learns only what the front knows).
+    back_empty: bool,
+}
+
+/// Past this many hashes of missing keys (128 MiB and more), they are
+/// forgotten and gathered again.
+const MISSING_MAX: usize = 1 << 24;
+
+/// The hash under which a key is remembered as missing (normal play and
+/// misère keys apart).
+fn missing_hash(misere: bool, key: &[u8]) -> u64 {
+    FxBuildHasher.hash_one((misere, key))
 }
 
 impl<B: Store> Stacked<B> {
@@ -278,10 +325,12 @@ impl<B: Store> Stacked<B> {
     /// let s = sprouts::solve::Stacked::new(sprouts::solve::MemoryStore::default());
     /// assert!(s.front().is_empty());
     /// ```
-    pub fn new(back: B) -> Stacked<B> {
+    pub fn new(mut back: B) -> Stacked<B> {
         Stacked {
             front: MemoryStore::default(),
+            back_empty: back.knows_nothing(),
             back,
+            missing: FxHashSet::default(),
         }
     }
 
@@ -305,6 +354,14 @@ impl<B: Store> Stacked<B> {
         &self.back
     }
 
+    /// Remembers that the slower store does not know a key's hash.
+    fn remember_missing(&mut self, h: u64) {
+        if self.missing.len() >= MISSING_MAX {
+            self.missing.clear();
+        }
+        self.missing.insert(h);
+    }
+
     /// The slower store, to be used on its own again.
     ///
     /// ```
@@ -323,20 +380,39 @@ impl<B: Store> Store for Stacked<B> {
         if let Some(e) = self.front.get_normal(land) {
             return Some(e);
         }
-        let b = self.back.get_normal(land)?;
+        if self.back_empty {
+            return None;
+        }
+        let h = missing_hash(false, land);
+        if self.missing.contains(&h) {
+            return None;
+        }
+        let Some(b) = self.back.get_normal(land) else {
+            self.remember_missing(h);
+            return None;
+        };
         self.front.put_normal(land, b);
         Some(b)
     }
     fn put_normal(&mut self, land: &[u8], entry: NormalEntry) {
-        self.front.put_normal(land, entry);
-        let merged = self.front.get_normal(land).unwrap_or(entry);
+        let merged = self.front.merge_normal(land, entry);
         self.back.put_normal(land, merged);
     }
     fn get_misere(&mut self, position: &[u8]) -> Option<bool> {
         if let Some(w) = self.front.get_misere(position) {
             return Some(w);
         }
-        let w = self.back.get_misere(position)?;
+        if self.back_empty {
+            return None;
+        }
+        let h = missing_hash(true, position);
+        if self.missing.contains(&h) {
+            return None;
+        }
+        let Some(w) = self.back.get_misere(position) else {
+            self.remember_missing(h);
+            return None;
+        };
         self.front.put_misere(position, w);
         Some(w)
     }
@@ -360,6 +436,9 @@ impl<B: Store> Store for Stacked<B> {
     }
     fn flush(&mut self) {
         self.back.flush();
+    }
+    fn knows_nothing(&mut self) -> bool {
+        self.front.is_empty() && (self.back_empty || self.back.knows_nothing())
     }
 }
 
@@ -385,3 +464,74 @@ pub trait Progress {
 pub struct NoProgress;
 
 impl Progress for NoProgress {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A memory store that counts the lookups it is asked.
+    #[derive(Default)]
+    struct Counting {
+        inner: MemoryStore,
+        asked: usize,
+    }
+
+    impl Store for Counting {
+        fn get_normal(&mut self, land: &[u8]) -> Option<NormalEntry> {
+            self.asked += 1;
+            self.inner.get_normal(land)
+        }
+        fn put_normal(&mut self, land: &[u8], entry: NormalEntry) {
+            self.inner.put_normal(land, entry)
+        }
+        fn get_misere(&mut self, position: &[u8]) -> Option<bool> {
+            self.asked += 1;
+            self.inner.get_misere(position)
+        }
+        fn put_misere(&mut self, position: &[u8], win: bool) {
+            self.inner.put_misere(position, win)
+        }
+        fn knows_nothing(&mut self) -> bool {
+            self.inner.knows_nothing()
+        }
+    }
+
+    #[test]
+    fn a_missing_key_is_asked_of_the_back_once() {
+        let mut back = Counting::default();
+        back.inner.put_normal(b"known", NormalEntry::Nimber(3));
+        let mut s = Stacked::new(back);
+        for _ in 0..5 {
+            assert_eq!(s.get_normal(b"unknown"), None);
+            assert_eq!(s.get_misere(b"unknown"), None);
+            assert_eq!(s.get_normal(b"known"), Some(NormalEntry::Nimber(3)));
+        }
+        // One lookup each for the two missing keys, one for the known land
+        // (then kept in front).
+        assert_eq!(s.back().asked, 3);
+        // What is put through the stack is found, in front and behind.
+        s.put_normal(b"unknown", NormalEntry::NotIn(2));
+        s.put_normal(b"unknown", NormalEntry::NotIn(1));
+        assert_eq!(s.get_normal(b"unknown"), Some(NormalEntry::NotIn(3)));
+        assert_eq!(
+            s.back().inner.normal_entries().count(),
+            2,
+            "the back gets every result"
+        );
+        let mut back = s.into_back();
+        assert_eq!(back.get_normal(b"unknown"), Some(NormalEntry::NotIn(3)));
+    }
+
+    #[test]
+    fn an_empty_back_is_never_asked() {
+        let mut s = Stacked::new(Counting::default());
+        assert!(s.knows_nothing());
+        assert_eq!(s.get_normal(b"x"), None);
+        s.put_misere(b"p", true);
+        assert_eq!(s.get_misere(b"p"), Some(true));
+        assert_eq!(s.get_misere(b"q"), None);
+        assert_eq!(s.back().asked, 0);
+        assert!(!s.knows_nothing());
+        assert_eq!(s.into_back().inner.len(), 1);
+    }
+}

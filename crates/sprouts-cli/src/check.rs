@@ -1,0 +1,143 @@
+//! `sprouts check`: checks a certificate (a proof of a normal-play result
+//! as losing couples) with move generation and lookups only.
+
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, anyhow};
+use indicatif::{ProgressBar, ProgressStyle};
+use sprouts::solve::{Certificate, Checked, ExactCanon, PseudoCanon};
+
+use crate::output;
+
+/// Check a certificate: a proof of a normal-play result that `sprouts solve
+/// --certificate FILE` writes, or another program's list of losing
+/// positions with a nimber heap (a `[Positions+Nimber]` line, then one
+/// `POSITION HEAP` a line, as SPOTS and GLOP write them).
+///
+/// Each couple (a land plus a nim heap) claims a loss for the player to
+/// move. The check makes every move of every listed land and looks the
+/// children up among the listed couples; it searches nothing. It prints
+/// the couples checked and, when the header names one, the position and its
+/// nimber; on failure, the first couple that does not hold, in GLOP 2, with
+/// its line and why (exit status 1). Details: docs/certificates.md.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = "\
+Examples:
+  sprouts solve --spots 11 --certificate 11.cert
+  sprouts check 11.cert
+  sprouts check --exact spots-database.txt")]
+pub struct Args {
+    /// The certificate (`-`: standard input).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+
+    /// Find lands by their exact canonical form (slower; what another
+    /// program's file needs, and the default for one, since it may write a
+    /// land in any of its layouts). This program's certificates are checked
+    /// with the solver's own land keys unless this is given.
+    #[arg(long)]
+    exact: bool,
+}
+
+/// Reads a certificate file (`-`: standard input).
+pub fn read(file: &Path) -> Result<Certificate> {
+    let name = file.display();
+    let mut bytes = Vec::new();
+    if file.as_os_str() == "-" {
+        io::stdin().lock().read_to_end(&mut bytes)?;
+    } else {
+        bytes = std::fs::read(file).with_context(|| format!("cannot read {name}"))?;
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        anyhow!(
+            "{name}: not UTF-8 text (at byte {})",
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    text.parse().with_context(|| name.to_string())
+}
+
+/// A bar on standard error once a check has taken a second: how many of
+/// `what` (couples, entries) are done.
+pub struct Bar {
+    start: Instant,
+    what: &'static str,
+    bar: Option<ProgressBar>,
+}
+
+impl Bar {
+    pub fn new(what: &'static str) -> Bar {
+        Bar {
+            start: Instant::now(),
+            what,
+            bar: None,
+        }
+    }
+
+    pub fn tell(&mut self, done: usize, total: usize) {
+        if self.bar.is_none() && self.start.elapsed() >= Duration::from_secs(1) {
+            let b = ProgressBar::new(total as u64);
+            let template = format!(
+                "{{bar:40}} {{pos}}/{{len}} {} {{elapsed}} (eta {{eta}})",
+                self.what
+            );
+            b.set_style(
+                ProgressStyle::with_template(&template)
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            self.bar = Some(b);
+        }
+        if let Some(b) = &self.bar {
+            b.set_position(done as u64);
+        }
+    }
+}
+
+impl Drop for Bar {
+    fn drop(&mut self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+    }
+}
+
+/// Checks a certificate with the land keys it needs (see [`Args::exact`]),
+/// with a progress bar.
+pub fn check(cert: &Certificate, exact: bool) -> Result<Checked> {
+    let mut bar = Bar::new("couples");
+    let mut tell = |done, total| bar.tell(done, total);
+    let checked = if exact || !cert.ours {
+        cert.check(&ExactCanon, &mut tell)
+    } else {
+        cert.check(&PseudoCanon, &mut tell)
+    };
+    Ok(checked?)
+}
+
+pub fn run(args: &Args) -> Result<()> {
+    let start = Instant::now();
+    let cert = read(&args.file)?;
+    let checked = check(&cert, args.exact).with_context(|| args.file.display().to_string())?;
+    let mut out = output::stdout();
+    writeln!(out, "checked\t{} couples", checked.lines)?;
+    if let Some(c) = &checked.claim {
+        let shown = if c.position.is_empty() {
+            output::NO_LIVE_REGION
+        } else {
+            &c.position
+        };
+        writeln!(out, "position\t{shown}")?;
+        writeln!(
+            out,
+            "nimber\t{} ({} for the player to move)",
+            c.nimber,
+            if c.nimber == 0 { "loss" } else { "win" }
+        )?;
+    }
+    writeln!(out, "children\t{}", checked.children)?;
+    writeln!(out, "seconds\t{:.3}", start.elapsed().as_secs_f64())?;
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,762 @@
+//! Checking couples with move generation and lookups only: a certificate's
+//! lines against each other, or a database's entries against the entries
+//! they rest on (docs/certificates.md#check says what is checked and why
+//! that is a proof).
+
+use std::fmt;
+
+use rustc_hash::FxHashMap;
+
+use crate::model::Position;
+use crate::notation::{PositionNotation, glop2};
+
+use super::super::children::{Children, children_unless};
+use super::super::compact::{land_text, lands_of, parse_land_unchecked, simplify};
+use super::super::pns::twice_lives;
+use super::super::store::{MemoryStore, NormalEntry, Store};
+use super::super::{Land, LandCanon, decompose_with, lands_position, position_key};
+use super::{Certificate, quoted};
+
+/// Why a couple (or a stored entry) does not hold against what is known:
+/// the couples listed in a certificate, or the entries of a database.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Why {
+    /// The line's position cannot be read (the reader's message).
+    Unreadable(String),
+    /// The same land is listed on another line with another heap.
+    Twice {
+        /// That line.
+        line: usize,
+        /// Its heap.
+        heap: u8,
+    },
+    /// A move leaves lands whose known nimbers, with the heap, give 0: a
+    /// loss for the opponent.
+    MovesToLoss {
+        /// The child, in GLOP 2.
+        child: String,
+    },
+    /// A move leaves one land of unknown nimber, and that land with the
+    /// heap its companions leave has no move to a known loss.
+    Unanswered {
+        /// The child, in GLOP 2.
+        child: String,
+        /// The land of unknown nimber, in GLOP 2.
+        land: String,
+        /// The heap it goes with.
+        heap: u8,
+        /// The couples that would answer it (see [`Wanted`]).
+        wanted: Vec<Wanted>,
+    },
+    /// A move leaves several lands of unknown nimber.
+    Unknown {
+        /// The child, in GLOP 2.
+        child: String,
+        /// Its lands of unknown nimber, in GLOP 2.
+        lands: Vec<String>,
+    },
+    /// Lowering the heap to this size is not answered: no move leaves lands
+    /// of known nimbers that give it.
+    HeapUnanswered {
+        /// The heap.
+        heap: u8,
+        /// The couples that would answer it (see [`Wanted`]).
+        wanted: Vec<Wanted>,
+    },
+    /// A heap stored as a win has no move to a known loss.
+    NoWinningMove {
+        /// The heap.
+        heap: u8,
+    },
+    /// A line of several lands: one is not listed.
+    SumUnlisted {
+        /// The land, in GLOP 2.
+        land: String,
+    },
+    /// A line of several lands (or the claim): their listed nimbers give
+    /// this, not the heap.
+    SumValue {
+        /// What they give.
+        value: u8,
+    },
+    /// The key of a stored fact about one land simplifies to this many
+    /// lands (a corrupted key).
+    NotOneLand {
+        /// How many.
+        lands: usize,
+    },
+    /// Misère: no move is left, so the player to move wins (a loss was
+    /// stored).
+    MisereEnd,
+    /// Misère: a win is stored, but no move leads to a stored loss.
+    MisereNoLoss,
+    /// Misère: a loss is stored, but a move leads to a stored loss.
+    MisereChildLoss {
+        /// The child, in GLOP 2.
+        child: String,
+    },
+    /// Misère: a loss is stored, but a move leads to a position whose
+    /// outcome is not stored.
+    MisereUnknown {
+        /// The child, in GLOP 2.
+        child: String,
+    },
+}
+
+/// A couple that is not listed and would answer a move if it were: a land
+/// of unknown nimber left by a move (its other lands of known nimbers), and
+/// the nimber it would need. When a listed couple is removed, the couples
+/// that relied on it name it so.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wanted {
+    /// The land, in GLOP 2.
+    pub land: String,
+    /// The heap (nimber) it would need.
+    pub heap: u8,
+}
+
+/// How many wanted couples a message shows.
+const SHOWN: usize = 12;
+
+/// `; listing one of these couples would answer it: ...`, or nothing.
+fn wanted_text(w: &[Wanted]) -> String {
+    if w.is_empty() {
+        return String::new();
+    }
+    let shown: Vec<String> = w
+        .iter()
+        .take(SHOWN)
+        .map(|c| format!("{} {}", c.land, c.heap))
+        .collect();
+    let more = if w.len() > SHOWN {
+        format!(" (and {} more)", w.len() - SHOWN)
+    } else {
+        String::new()
+    };
+    format!(
+        "; listing one of these couples would answer it: {}{more}",
+        shown.join(", ")
+    )
+}
+
+impl Why {
+    /// Whether the entry contradicts what is known (rather than resting on
+    /// something that is not known): a move to a known loss from a stored
+    /// loss, a sum whose known nimbers give another value, or a key that is
+    /// no land.
+    ///
+    /// ```
+    /// use sprouts::solve::Why;
+    /// assert!(Why::MisereEnd.contradicts());
+    /// assert!(!Why::NoWinningMove { heap: 1 }.contradicts());
+    /// ```
+    pub fn contradicts(&self) -> bool {
+        matches!(
+            self,
+            Why::MovesToLoss { .. }
+                | Why::Twice { .. }
+                | Why::SumValue { .. }
+                | Why::NotOneLand { .. }
+                | Why::MisereEnd
+                | Why::MisereChildLoss { .. }
+        )
+    }
+}
+
+impl fmt::Display for Why {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Why::Unreadable(e) => write!(f, "not a position: {e}"),
+            Why::Twice { line, heap } => {
+                write!(f, "the same land is on line {line} with a heap of {heap}")
+            }
+            Why::MovesToLoss { child } => write!(
+                f,
+                "the move to {child} leaves a loss for the opponent (its lands' known nimbers and the heap give 0)"
+            ),
+            Why::Unanswered {
+                child,
+                land,
+                heap,
+                wanted,
+            } => write!(
+                f,
+                "the move to {child} is not answered: {land} with a heap of {heap} has no move to a known loss{}",
+                wanted_text(wanted)
+            ),
+            Why::Unknown { child, lands } => write!(
+                f,
+                "the move to {child} is not answered: the nimbers of its lands {} are not known (at most one may be unknown)",
+                lands.join(", ")
+            ),
+            Why::HeapUnanswered { heap, wanted } => write!(
+                f,
+                "lowering the heap to {heap} is not answered: no move leaves lands whose known nimbers give {heap}{}",
+                wanted_text(wanted)
+            ),
+            Why::NoWinningMove { heap } => write!(
+                f,
+                "with a heap of {heap} it has no move to a known loss (no move leaves lands whose known nimbers give {heap})"
+            ),
+            Why::SumUnlisted { land } => write!(f, "its land {land} is not listed"),
+            Why::SumValue { value } => write!(f, "its lands' listed nimbers give {value}"),
+            Why::NotOneLand { lands } => {
+                write!(f, "the key is not one land: it simplifies to {lands} lands")
+            }
+            Why::MisereEnd => f.write_str(
+                "no move is left, so the player to move wins in misère play (a loss is stored)",
+            ),
+            Why::MisereNoLoss => {
+                f.write_str("a misère win is stored, but no move leads to a stored loss")
+            }
+            Why::MisereChildLoss { child } => write!(
+                f,
+                "a misère loss is stored, but the move to {child} leads to a stored loss"
+            ),
+            Why::MisereUnknown { child } => write!(
+                f,
+                "a misère loss is stored, but the outcome of the move to {child} is not stored"
+            ),
+        }
+    }
+}
+
+/// A certificate that does not check: the first couple that does not hold
+/// (the one with the fewest lives, then the first in the file: its check
+/// rests on no couple that fails), its line, the couple in GLOP 2, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {couple} does not hold: {why}")]
+pub struct CheckError {
+    /// The line (from 1).
+    pub line: usize,
+    /// The couple: its position in GLOP 2 (as written, when it cannot be
+    /// read) and its heap, as a line writes them (`0.AB|AB 1`), or the
+    /// claim (`position 0*5 nimber 1`).
+    pub couple: String,
+    /// Why.
+    pub why: Why,
+}
+
+/// What a certificate that checks proves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// Couples checked.
+    pub lines: usize,
+    /// Children made (each child of each listed land once, and the moves
+    /// tried from lands of unknown nimber).
+    pub children: u64,
+    /// The position of the header and its nimber, when the certificate
+    /// names them.
+    pub claim: Option<Claim>,
+    /// Every land listed alone on a line and its nimber (keys of the land
+    /// keys the check used).
+    pub nimbers: Vec<(Land, u8)>,
+}
+
+/// The claim of a certificate, proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claim {
+    /// The position, as the header gives it.
+    pub position: String,
+    /// Its nimber (0: a loss for the player to move).
+    pub nimber: u8,
+}
+
+/// Checks couples and stored entries with move generation and lookups
+/// only; remembers which (land + heap) couples it found won, so that a land
+/// of unknown nimber met from several places is answered once.
+///
+/// ```
+/// use sprouts::solve::{Land, MemoryStore, NormalEntry, PseudoCanon, Store, Verifier};
+/// // `1.` (one spot with 2 lives) has one move, to a land with no move:
+/// // its nimber is 1, and nothing else needs to be known to check it.
+/// let one: Land = "1.".parse().unwrap();
+/// let mut known = MemoryStore::default();
+/// let mut v = Verifier::new(&PseudoCanon);
+/// assert!(v.check_normal(&mut known, &one, NormalEntry::Nimber(1)).is_ok());
+/// assert_eq!(
+///     v.check_normal(&mut known, &one, NormalEntry::Nimber(0)).unwrap_err().to_string(),
+///     "the move to (no live region) leaves a loss for the opponent (its lands' known nimbers and the heap give 0)"
+/// );
+/// ```
+pub struct Verifier<'c, C: LandCanon + ?Sized> {
+    canon: &'c C,
+    /// (land key, heap) -> the lands of the known loss found to move to.
+    won: FxHashMap<Box<[u8]>, Option<Lands>>,
+    key: Vec<u8>,
+    children: u64,
+}
+
+/// Land keys (the lands of a child).
+pub(crate) type Lands = Vec<Box<[u8]>>;
+
+/// A child's lands against what is known: the XOR of the known nimbers,
+/// how many lands have none, and the last of those.
+struct Sum<'a> {
+    x: u8,
+    unknown: usize,
+    last: &'a [u8],
+}
+
+fn sum<'a, S: Store + ?Sized>(known: &mut S, child: &'a [u8]) -> Sum<'a> {
+    let mut s = Sum {
+        x: 0,
+        unknown: 0,
+        last: &[],
+    };
+    for l in lands_of(child) {
+        match known.get_normal(l) {
+            Some(NormalEntry::Nimber(k)) => s.x ^= k,
+            _ => {
+                s.unknown += 1;
+                s.last = l;
+            }
+        }
+    }
+    s
+}
+
+/// Lands (flat or listed) in GLOP 2, for messages.
+fn text_of<'a>(lands: impl Iterator<Item = &'a [u8]>) -> String {
+    let lands: Vec<Land> = lands.map(|l| Land::from_key(l.to_vec())).collect();
+    if lands.is_empty() {
+        return crate::notation::NO_LIVE_REGION.to_string();
+    }
+    match lands_position(&lands) {
+        Ok(p) => p.to_glop2(),
+        Err(_) => lands
+            .iter()
+            .map(|l| land_text(l.as_bytes()))
+            .collect::<Vec<_>>()
+            .join("+"),
+    }
+}
+
+impl<'c, C: LandCanon + ?Sized> Verifier<'c, C> {
+    /// A verifier that makes children with these land keys (the keys of
+    /// the store it will be given).
+    pub fn new(canon: &'c C) -> Verifier<'c, C> {
+        Verifier {
+            canon,
+            won: FxHashMap::default(),
+            key: Vec::new(),
+            children: 0,
+        }
+    }
+
+    /// Children made so far (those of lands checked whole, and those made
+    /// while looking for a move to a known loss).
+    pub fn children(&self) -> u64 {
+        self.children
+    }
+
+    /// Every child of a land.
+    fn all_children(&mut self, land: &[u8]) -> Children {
+        let kids = children_unless(land, self.canon, |_| false).unwrap_or_default();
+        self.children += kids.len() as u64;
+        kids
+    }
+
+    /// The move from the land plus a heap of `x` to a known loss, if it has
+    /// one: the lands of a child whose known nimbers all give `x`.
+    fn won_by_move<S: Store + ?Sized>(
+        &mut self,
+        known: &mut S,
+        land: &[u8],
+        x: u8,
+    ) -> Option<&[Box<[u8]>]> {
+        self.key.clear();
+        self.key.extend_from_slice(land);
+        self.key.push(x);
+        if !self.won.contains_key(&self.key[..]) {
+            let mut made = 0u64;
+            let mut found = None;
+            children_unless(land, self.canon, |c| {
+                made += 1;
+                let s = sum(known, c);
+                if s.unknown == 0 && s.x == x {
+                    found = Some(lands_of(c).map(Into::into).collect());
+                }
+                found.is_some()
+            });
+            self.children += made;
+            self.won.insert(self.key.clone().into(), found);
+        }
+        self.won.get(&self.key[..]).and_then(|f| f.as_deref())
+    }
+
+    /// The couples (a land of unknown nimber and a heap) that would give
+    /// the land plus a heap of `x` a move to a known loss: for each child
+    /// with one land of unknown nimber, that land and the heap it would
+    /// need (smallest land first; for messages).
+    fn wanted<S: Store + ?Sized>(&mut self, known: &mut S, land: &[u8], x: u8) -> Vec<Wanted> {
+        let kids = self.all_children(land);
+        let mut w: Vec<(u32, Box<[u8]>, u8)> = kids
+            .iter()
+            .filter_map(|c| {
+                let s = sum(known, c);
+                (s.unknown == 1).then(|| (twice_lives(s.last), s.last.into(), s.x ^ x))
+            })
+            .collect();
+        w.sort();
+        w.dedup();
+        w.into_iter()
+            .map(|(_, l, heap)| Wanted {
+                land: text_of(std::iter::once(&l[..])),
+                heap,
+            })
+            .collect()
+    }
+
+    /// Checks a normal-play fact about a land against `known` (a fact about
+    /// the land itself in `known` is never used: only facts about its
+    /// children's lands and their children's, which have fewer lives).
+    ///
+    /// - `Nimber(n)`: every move from the land plus a heap of `n` is
+    ///   answered: a child whose lands all have known nimbers must not give
+    ///   `n`; a child with one land of unknown nimber must leave that land
+    ///   with a heap it is known to win with (a `NotIn` fact) or can be seen
+    ///   to win with (a move to lands of known nimbers that give that heap);
+    ///   and every smaller heap is the value of some child of known
+    ///   nimbers.
+    /// - `NotIn(bits)`: for every heap in `bits`, some child's lands have
+    ///   known nimbers that give it.
+    pub fn check_normal<S: Store + ?Sized>(
+        &mut self,
+        known: &mut S,
+        land: &Land,
+        fact: NormalEntry,
+    ) -> Result<(), Why> {
+        let mut keys = Vec::new();
+        simplify(parse_land_unchecked(land.as_bytes()), self.canon, &mut keys);
+        let [key] = &keys[..] else {
+            return Err(Why::NotOneLand { lands: keys.len() });
+        };
+        match fact {
+            NormalEntry::Nimber(n) => self.check_nimber(known, key, n, None),
+            NormalEntry::NotIn(bits) => self.check_not_in(known, key, bits),
+        }
+    }
+
+    /// [`Self::check_normal`] of a nimber; with `deps`, adds to it every
+    /// land of known nimber the check used (some repeatedly).
+    pub(crate) fn check_nimber<S: Store + ?Sized>(
+        &mut self,
+        known: &mut S,
+        land: &[u8],
+        n: u8,
+        mut deps: Option<&mut Vec<Box<[u8]>>>,
+    ) -> Result<(), Why> {
+        let kids = self.all_children(land);
+        let mut seen = [false; 256];
+        for c in kids.iter() {
+            let s = sum(known, c);
+            match s.unknown {
+                0 => {
+                    if s.x == n {
+                        return Err(Why::MovesToLoss {
+                            child: text_of(lands_of(c)),
+                        });
+                    }
+                    // A child stays answered only while all its lands
+                    // stay listed.
+                    if let Some(d) = deps.as_deref_mut() {
+                        d.extend(lands_of(c).map(Into::into));
+                    }
+                    seen[s.x as usize] = true;
+                }
+                1 => {
+                    let x = s.x ^ n;
+                    let stored = matches!(known.get_normal(s.last),
+                        Some(NormalEntry::NotIn(bits)) if x < 64 && bits >> x & 1 == 1);
+                    if let Some(d) = deps.as_deref_mut() {
+                        d.extend(lands_of(c).filter(|l| *l != s.last).map(Into::into));
+                    }
+                    if stored {
+                        continue;
+                    }
+                    match self.won_by_move(known, s.last, x) {
+                        Some(answer) => {
+                            if let Some(d) = deps.as_deref_mut() {
+                                d.extend(answer.iter().cloned());
+                            }
+                        }
+                        None => {
+                            return Err(Why::Unanswered {
+                                child: text_of(lands_of(c)),
+                                land: text_of(std::iter::once(s.last)),
+                                heap: x,
+                                wanted: self.wanted(known, s.last, x),
+                            });
+                        }
+                    }
+                }
+                _ => {
+                    let lands = lands_of(c)
+                        .filter(|l| !matches!(known.get_normal(l), Some(NormalEntry::Nimber(_))))
+                        .map(|l| text_of(std::iter::once(l)))
+                        .collect();
+                    return Err(Why::Unknown {
+                        child: text_of(lands_of(c)),
+                        lands,
+                    });
+                }
+            }
+        }
+        match (0..n).find(|&h| !seen[h as usize]) {
+            Some(heap) => Err(Why::HeapUnanswered {
+                heap,
+                wanted: self.wanted(known, land, heap),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    fn check_not_in<S: Store + ?Sized>(
+        &mut self,
+        known: &mut S,
+        land: &[u8],
+        bits: u64,
+    ) -> Result<(), Why> {
+        let mut need = bits;
+        let mut made = 0u64;
+        children_unless(land, self.canon, |c| {
+            made += 1;
+            let s = sum(known, c);
+            if s.unknown == 0 && s.x < 64 {
+                need &= !(1u64 << s.x);
+            }
+            need == 0
+        });
+        self.children += made;
+        if need == 0 {
+            Ok(())
+        } else {
+            Err(Why::NoWinningMove {
+                heap: need.trailing_zeros() as u8,
+            })
+        }
+    }
+
+    /// Checks a misère outcome of a position (its lands) against the
+    /// stored outcomes of its children: a win needs a child stored as a
+    /// loss, a loss needs every child stored as a win; with no move left
+    /// the player to move wins.
+    ///
+    /// ```
+    /// use sprouts::solve::{Land, MemoryStore, PseudoCanon, Verifier};
+    /// let one: Land = "1.".parse().unwrap();
+    /// let mut v = Verifier::new(&PseudoCanon);
+    /// // One move, to the end, where the player to move wins: a loss.
+    /// assert!(v.check_misere(&mut MemoryStore::default(), &[one.clone()], false).is_ok());
+    /// assert!(v.check_misere(&mut MemoryStore::default(), &[one], true).is_err());
+    /// ```
+    pub fn check_misere<S: Store + ?Sized>(
+        &mut self,
+        known: &mut S,
+        lands: &[Land],
+        win: bool,
+    ) -> Result<(), Why> {
+        // The lands as the move generator needs them (simplified: a
+        // stored key may be anything the key reader accepts).
+        let mut keys = Vec::new();
+        for l in lands {
+            simplify(parse_land_unchecked(l.as_bytes()), self.canon, &mut keys);
+        }
+        keys.sort_unstable();
+        let lands: Vec<Land> = keys.into_iter().map(Land::from_key).collect();
+        if lands.is_empty() {
+            return if win { Ok(()) } else { Err(Why::MisereEnd) };
+        }
+        let mut next: Vec<Vec<u8>> = Vec::new();
+        for i in 0..lands.len() {
+            let kids = self.all_children(lands[i].as_bytes());
+            for c in kids.iter() {
+                next.clear();
+                next.extend(lands[..i].iter().map(|l| l.as_bytes().to_vec()));
+                next.extend(lands[i + 1..].iter().map(|l| l.as_bytes().to_vec()));
+                next.extend(lands_of(c).map(<[u8]>::to_vec));
+                next.sort_unstable();
+                let child = || text_of(next.iter().map(Vec::as_slice));
+                // No move left: the player to move wins.
+                let outcome = if next.is_empty() {
+                    Some(true)
+                } else {
+                    known.get_misere(&position_key(&next))
+                };
+                match (outcome, win) {
+                    (Some(false), true) => return Ok(()),
+                    (Some(false), false) => return Err(Why::MisereChildLoss { child: child() }),
+                    (None, false) => return Err(Why::MisereUnknown { child: child() }),
+                    _ => {}
+                }
+            }
+        }
+        if win { Err(Why::MisereNoLoss) } else { Ok(()) }
+    }
+}
+
+/// A line read: its lands (keys of the check's land keys), heap and text.
+struct Read {
+    number: usize,
+    lands: Vec<Land>,
+    heap: u8,
+    couple: String,
+}
+
+/// Reads a position text of a line: GLOP 2 in this program's certificates,
+/// any position notation (detected; a `!` at the end, as SPOTS may write,
+/// dropped) in another program's.
+fn read_position(text: &str, ours: bool) -> Result<Position, String> {
+    if ours {
+        return glop2::parse_position(text).map_err(|e| e.to_string());
+    }
+    let notation = PositionNotation::detect(text);
+    let text = match notation {
+        PositionNotation::Glop1 => text,
+        _ => text.strip_suffix('!').unwrap_or(text),
+    };
+    PositionNotation::detect(text)
+        .parse(text)
+        .map_err(|e| e.to_string())
+}
+
+impl Certificate {
+    /// Checks the certificate with these land keys ([`PseudoCanon`] for
+    /// this program's certificates; [`ExactCanon`], slower, finds a land
+    /// however another program writes it): every line holds against the
+    /// others (docs/certificates.md#check), and the header's position has
+    /// the nimber claimed. `progress` is told (lines checked, lines) as it
+    /// goes. Lines are checked smallest land first, and the first that does
+    /// not hold is the error: its check uses only smaller lands, which all
+    /// hold, so it is the one to blame (the line whose heap is wrong, not
+    /// the larger lines that rely on it).
+    ///
+    /// [`PseudoCanon`]: super::super::PseudoCanon
+    /// [`ExactCanon`]: super::super::ExactCanon
+    ///
+    /// ```
+    /// use sprouts::solve::{Certificate, PseudoCanon};
+    /// // `1` (a spot with 2 lives) has one move, to the end: nimber 1.
+    /// let good: Certificate = "[Positions+Nimber]\n1 1\n".parse().unwrap();
+    /// assert_eq!(good.check(&PseudoCanon, &mut |_, _| {}).unwrap().lines, 1);
+    /// let bad: Certificate = "[Positions+Nimber]\n1 0\n".parse().unwrap();
+    /// let e = bad.check(&PseudoCanon, &mut |_, _| {}).unwrap_err();
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "line 2: 1 0 does not hold: the move to (no live region) leaves a loss for the opponent (its lands' known nimbers and the heap give 0)"
+    /// );
+    /// ```
+    pub fn check<C: LandCanon + ?Sized>(
+        &self,
+        canon: &C,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<Checked, CheckError> {
+        let mut known = MemoryStore::default();
+        let mut first: FxHashMap<Box<[u8]>, (u8, usize)> = FxHashMap::default();
+        let mut read = Vec::with_capacity(self.lines.len());
+        let mut nimbers = Vec::new();
+        for l in &self.lines {
+            let fail = |couple: String, why: Why| CheckError {
+                line: l.number,
+                couple,
+                why,
+            };
+            let raw = format!("{} {}", l.position, l.heap);
+            let pos = read_position(&l.position, self.ours).map_err(|e| {
+                fail(
+                    format!("{} {}", quoted(&l.position), l.heap),
+                    Why::Unreadable(e),
+                )
+            })?;
+            let couple = format!("{} {}", pos.to_glop2(), l.heap);
+            let lands = decompose_with(&pos, canon)
+                .map_err(|e| fail(raw.clone(), Why::Unreadable(e.to_string())))?;
+            if let [land] = &lands[..] {
+                match first.get(land.as_bytes()) {
+                    Some(&(heap, line)) if heap != l.heap => {
+                        return Err(fail(couple, Why::Twice { line, heap }));
+                    }
+                    Some(_) => {}
+                    None => {
+                        first.insert(land.as_bytes().into(), (l.heap, l.number));
+                        known.put_normal(land.as_bytes(), NormalEntry::Nimber(l.heap));
+                        nimbers.push((land.clone(), l.heap));
+                    }
+                }
+            }
+            read.push(Read {
+                number: l.number,
+                lands,
+                heap: l.heap,
+                couple,
+            });
+        }
+        // Smallest lands first: the first line that fails then rests on no
+        // line that fails (a couple's check uses smaller lands only), so it
+        // is the one to blame.
+        let lives = |r: &Read| -> u32 { r.lands.iter().map(|l| twice_lives(l.as_bytes())).sum() };
+        read.sort_by_key(|r| (lives(r), r.number));
+        let mut v = Verifier::new(canon);
+        let total = read.len();
+        for (i, r) in read.iter().enumerate() {
+            let result = match &r.lands[..] {
+                [land] => v.check_nimber(&mut known, land.as_bytes(), r.heap, None),
+                lands => sum_holds(&mut known, lands, r.heap),
+            };
+            result.map_err(|why| CheckError {
+                line: r.number,
+                couple: r.couple.clone(),
+                why,
+            })?;
+            progress(i + 1, total);
+        }
+        let claim = match (&self.position, self.nimber) {
+            (Some((text, line)), Some(nimber)) => {
+                let fail = |why: Why| CheckError {
+                    line: *line,
+                    couple: format!("position {} nimber {nimber}", quoted(text)),
+                    why,
+                };
+                let pos = glop2::parse_position(text)
+                    .map_err(|e| fail(Why::Unreadable(e.to_string())))?;
+                let lands = decompose_with(&pos, canon)
+                    .map_err(|e| fail(Why::Unreadable(e.to_string())))?;
+                sum_holds(&mut known, &lands, nimber).map_err(fail)?;
+                Some(Claim {
+                    position: text.clone(),
+                    nimber,
+                })
+            }
+            _ => None,
+        };
+        Ok(Checked {
+            lines: read.len(),
+            children: v.children(),
+            claim,
+            nimbers,
+        })
+    }
+}
+
+/// Whether the listed nimbers of these lands give `heap` (a line of
+/// several lands, or the claim).
+fn sum_holds<S: Store + ?Sized>(known: &mut S, lands: &[Land], heap: u8) -> Result<(), Why> {
+    let mut x = 0u8;
+    for l in lands {
+        match known.get_normal(l.as_bytes()) {
+            Some(NormalEntry::Nimber(k)) => x ^= k,
+            _ => {
+                return Err(Why::SumUnlisted {
+                    land: l.to_string(),
+                });
+            }
+        }
+    }
+    if x == heap {
+        Ok(())
+    } else {
+        Err(Why::SumValue { value: x })
+    }
+}

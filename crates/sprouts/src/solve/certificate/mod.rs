@@ -1,0 +1,394 @@
+//! Proof certificates: a normal-play result as a list of losing couples
+//! (land + nim heap) that anyone can check with move generation and lookups
+//! only (docs/certificates.md).
+//!
+//! A line `LAND HEAP` claims that the land plus a nim heap of `HEAP` is a
+//! loss for the player to move, that is: the land's nimber is `HEAP`. The
+//! header names the format, the program, the position proved and its
+//! nimber. [`Solver::certificate`](super::Solver::certificate) writes one
+//! from what a search proved; [`Certificate::check`] checks one:
+//!
+//! ```
+//! use sprouts::model::{Position, Variant};
+//! use sprouts::solve::{Certificate, PseudoCanon, Solver};
+//! let mut s = Solver::new();
+//! let cert = s.certificate(&Position::start(5, Variant::Normal)).unwrap();
+//! let text = cert.to_string();
+//! assert!(text.starts_with("sprouts certificate 1\n"));
+//! let read: Certificate = text.parse().unwrap();
+//! let checked = read.check(&PseudoCanon, &mut |_, _| {}).unwrap();
+//! // AJS 1991: the first player wins 5 spots (LV10: nimber 1).
+//! assert_eq!(checked.claim.unwrap().nimber, 1);
+//! ```
+//!
+//! The same checks serve the database: [`Verifier`] checks a stored entry
+//! against the entries it rests on (`sprouts db verify`, `sprouts db
+//! import`).
+
+mod build;
+mod check;
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use check::{CheckError, Checked, Claim, Verifier, Wanted, Why};
+
+/// The first line of a certificate this program writes.
+pub const MAGIC: &str = "sprouts certificate";
+/// The format this program writes and reads.
+pub const FORMAT: u32 = 1;
+/// The line that starts the list of couples (the header of SPOTS's and
+/// GLOP's databases of losing positions with a nimber heap).
+pub const SECTION: &str = "[Positions+Nimber]";
+
+/// A certificate read from its text or built by a solver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certificate {
+    /// Whether the text was this program's format (its first line
+    /// [`MAGIC`]), or another program's list of couples (a
+    /// [`SECTION`] line first).
+    pub ours: bool,
+    /// The program that wrote it (`program:`).
+    pub program: Option<String>,
+    /// The position proved, in GLOP 2 (`position:`), and the header line it
+    /// is on.
+    pub position: Option<(String, usize)>,
+    /// The nimber claimed for the position (`nimber:`).
+    pub nimber: Option<u8>,
+    /// The couples, each a loss for the player to move.
+    pub lines: Vec<Couple>,
+}
+
+/// One couple: a position (in GLOP 2, or in GLOP 1.0 in another
+/// program's file) plus a nim heap, a loss for the player to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Couple {
+    /// Its line number in the text (from 1).
+    pub number: usize,
+    /// The position's text.
+    pub position: String,
+    /// The heap.
+    pub heap: u8,
+}
+
+/// Why a text is not a certificate: where, and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {what}")]
+pub struct CertificateError {
+    /// The line (from 1).
+    pub line: usize,
+    /// What was wrong there.
+    pub what: String,
+}
+
+fn read_error(line: usize, what: impl Into<String>) -> CertificateError {
+    CertificateError {
+        line,
+        what: what.into(),
+    }
+}
+
+/// Longest text quoted in an error.
+const QUOTE: usize = 60;
+
+/// A text for an error message: at most [`QUOTE`] characters, control
+/// characters escaped.
+fn quoted(t: &str) -> String {
+    let mut s: String = t.chars().take(QUOTE).flat_map(char::escape_debug).collect();
+    if t.chars().count() > QUOTE {
+        s.push_str("...");
+    }
+    format!("\"{s}\"")
+}
+
+impl FromStr for Certificate {
+    type Err = CertificateError;
+
+    /// Reads a certificate: this program's header (`sprouts certificate 1`,
+    /// then `key: value` lines: `program`, `position`, `nimber`) or none,
+    /// then [`SECTION`], then one couple a line: a position text, white
+    /// space, a heap from 0 to 255. Empty lines and lines starting with `#`
+    /// are skipped anywhere.
+    ///
+    /// ```
+    /// use sprouts::solve::Certificate;
+    /// let c: Certificate = "[Positions+Nimber]\n0.0 0\n1 1\n".parse().unwrap();
+    /// assert_eq!((c.ours, c.lines.len(), c.lines[1].heap), (false, 2, 1));
+    /// let e = "[Positions+Nimber]\n0.0 x\n".parse::<Certificate>().unwrap_err();
+    /// assert_eq!(e.to_string(), "line 2: expected a heap from 0 to 255 after the position, found \"x\"");
+    /// ```
+    fn from_str(text: &str) -> Result<Certificate, CertificateError> {
+        let mut c = Certificate {
+            ours: false,
+            program: None,
+            position: None,
+            nimber: None,
+            lines: Vec::new(),
+        };
+        let mut in_list = false;
+        let mut first = true;
+        for (i, raw) in text.split('\n').enumerate() {
+            let number = i + 1;
+            let line = raw.strip_suffix('\r').unwrap_or(raw);
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if in_list {
+                c.lines.push(read_couple(number, line)?);
+                continue;
+            }
+            if line.trim_end() == SECTION {
+                in_list = true;
+                continue;
+            }
+            if first {
+                first = false;
+                if let Some(rest) = line.strip_prefix(MAGIC) {
+                    let v = rest.trim();
+                    if v != FORMAT.to_string() {
+                        return Err(read_error(
+                            number,
+                            format!(
+                                "certificate format {}, this program reads format {FORMAT}",
+                                quoted(v)
+                            ),
+                        ));
+                    }
+                    c.ours = true;
+                    continue;
+                }
+                return Err(read_error(
+                    number,
+                    format!(
+                        "expected \"{MAGIC} {FORMAT}\" or \"{SECTION}\", found {}",
+                        quoted(line)
+                    ),
+                ));
+            }
+            read_header(&mut c, number, line)?;
+        }
+        if !in_list {
+            return Err(read_error(
+                text.split('\n').count(),
+                format!("no \"{SECTION}\" line: the list of couples is missing"),
+            ));
+        }
+        Ok(c)
+    }
+}
+
+/// One `key: value` header line.
+fn read_header(c: &mut Certificate, number: usize, line: &str) -> Result<(), CertificateError> {
+    let Some((key, value)) = line.split_once(':') else {
+        return Err(read_error(
+            number,
+            format!(
+                "expected a header line \"key: value\" or \"{SECTION}\", found {}",
+                quoted(line)
+            ),
+        ));
+    };
+    let value = value.trim();
+    match key.trim() {
+        "program" => c.program = Some(value.to_string()),
+        "position" => c.position = Some((value.to_string(), number)),
+        "nimber" => c.nimber = Some(heap(number, value, "a nimber from 0 to 255")?),
+        other => {
+            return Err(read_error(
+                number,
+                format!(
+                    "unknown header {}: expected program, position or nimber",
+                    quoted(other)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn heap(number: usize, t: &str, what: &str) -> Result<u8, CertificateError> {
+    let ok = !t.is_empty() && t.len() <= 3 && t.bytes().all(|b| b.is_ascii_digit());
+    match t.parse::<u8>() {
+        Ok(h) if ok => Ok(h),
+        _ => Err(read_error(
+            number,
+            format!("expected {what}, found {}", quoted(t)),
+        )),
+    }
+}
+
+/// One couple line: a position text, white space, a heap.
+fn read_couple(number: usize, line: &str) -> Result<Couple, CertificateError> {
+    let mut words = line.split_ascii_whitespace();
+    let (Some(position), Some(h)) = (words.next(), words.next()) else {
+        return Err(read_error(
+            number,
+            format!(
+                "expected a position, white space and a heap, found {}",
+                quoted(line)
+            ),
+        ));
+    };
+    if let Some(extra) = words.next() {
+        return Err(read_error(
+            number,
+            format!(
+                "expected the end of the line after the heap, found {}",
+                quoted(extra)
+            ),
+        ));
+    }
+    Ok(Couple {
+        number,
+        position: position.to_string(),
+        heap: heap(number, h, "a heap from 0 to 255 after the position")?,
+    })
+}
+
+impl Certificate {
+    /// Whether a text is meant as a certificate (it has a [`SECTION`]
+    /// line), rather than another list of results.
+    ///
+    /// ```
+    /// use sprouts::solve::Certificate;
+    /// assert!(Certificate::is_certificate("[Positions+Nimber]\n0 0\n"));
+    /// assert!(!Certificate::is_certificate("0.0\tnimber 0\n"));
+    /// ```
+    pub fn is_certificate(text: &str) -> bool {
+        text.lines().any(|l| l.trim_end() == SECTION)
+    }
+}
+
+/// The comment this program's certificates carry after their first line.
+const ABOUT: [&str; 3] = [
+    "# Normal play. Each line below: a land in GLOP 2 and a heap; the land plus a nim",
+    "# heap of that size is a loss for the player to move (the heap is the land's nimber).",
+    "# Check: sprouts check FILE (docs/certificates.md).",
+];
+
+impl Certificate {
+    /// Numbers the header's position and the couples with the lines
+    /// [`Display`](fmt::Display) writes them on (a certificate built or
+    /// changed in memory then names the same lines as its text).
+    ///
+    /// ```
+    /// use sprouts::solve::Certificate;
+    /// let mut c: Certificate = "[Positions+Nimber]\n\n\n1 1\n".parse().unwrap();
+    /// assert_eq!(c.lines[0].number, 4);
+    /// c.number_lines();
+    /// assert_eq!(c.lines[0].number, 2);
+    /// ```
+    pub fn number_lines(&mut self) {
+        let mut n = 0;
+        if self.ours {
+            n += 1 + ABOUT.len() + usize::from(self.program.is_some());
+            if let Some((_, line)) = &mut self.position {
+                n += 1;
+                *line = n;
+            }
+            n += usize::from(self.nimber.is_some());
+        }
+        n += 1;
+        for c in &mut self.lines {
+            n += 1;
+            c.number = n;
+        }
+    }
+}
+
+impl fmt::Display for Certificate {
+    /// The text [`FromStr`] reads: this program's header when
+    /// [`Certificate::ours`], then the couples one a line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.ours {
+            writeln!(f, "{MAGIC} {FORMAT}")?;
+            for line in ABOUT {
+                writeln!(f, "{line}")?;
+            }
+            if let Some(p) = &self.program {
+                writeln!(f, "program: {p}")?;
+            }
+            if let Some((p, _)) = &self.position {
+                writeln!(f, "position: {p}")?;
+            }
+            if let Some(n) = self.nimber {
+                writeln!(f, "nimber: {n}")?;
+            }
+        }
+        writeln!(f, "{SECTION}")?;
+        for l in &self.lines {
+            writeln!(f, "{} {}", l.position, l.heap)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_header_is_read_back() {
+        let text = "sprouts certificate 1\n# c\nprogram: sprouts 9\nposition: 0*3\nnimber: 1\n[Positions+Nimber]\n0*3 1\r\n\n1AB|2AB 1\n";
+        let c: Certificate = text.parse().unwrap();
+        assert!(c.ours);
+        assert_eq!(c.program.as_deref(), Some("sprouts 9"));
+        assert_eq!(c.position, Some(("0*3".to_string(), 4)));
+        assert_eq!(c.nimber, Some(1));
+        assert_eq!(
+            c.lines,
+            vec![
+                Couple {
+                    number: 7,
+                    position: "0*3".into(),
+                    heap: 1
+                },
+                Couple {
+                    number: 9,
+                    position: "1AB|2AB".into(),
+                    heap: 1
+                }
+            ]
+        );
+        let again: Certificate = c.to_string().parse().unwrap();
+        assert_eq!(again.lines.len(), 2);
+        assert_eq!((again.program, again.nimber), (c.program, c.nimber));
+    }
+
+    #[test]
+    fn errors_say_the_line_and_what_was_expected() {
+        let e = |t: &str| t.parse::<Certificate>().unwrap_err().to_string();
+        assert_eq!(
+            e("sprouts certificate 2\n"),
+            "line 1: certificate format \"2\", this program reads format 1"
+        );
+        assert_eq!(
+            e("hello\n"),
+            "line 1: expected \"sprouts certificate 1\" or \"[Positions+Nimber]\", found \"hello\""
+        );
+        assert_eq!(
+            e("sprouts certificate 1\nsize: 3\n"),
+            "line 2: unknown header \"size\": expected program, position or nimber"
+        );
+        assert_eq!(
+            e("sprouts certificate 1\nnimber: 256\n[Positions+Nimber]\n"),
+            "line 2: expected a nimber from 0 to 255, found \"256\""
+        );
+        assert_eq!(
+            e("sprouts certificate 1\n"),
+            "line 2: no \"[Positions+Nimber]\" line: the list of couples is missing"
+        );
+        assert_eq!(
+            e("[Positions+Nimber]\n0.0\n"),
+            "line 2: expected a position, white space and a heap, found \"0.0\""
+        );
+        assert_eq!(
+            e("[Positions+Nimber]\n0.0 1 2\n"),
+            "line 2: expected the end of the line after the heap, found \"2\""
+        );
+        assert_eq!(
+            e("[Positions+Nimber]\n0.0 +1\n"),
+            "line 2: expected a heap from 0 to 255 after the position, found \"+1\""
+        );
+    }
+}
