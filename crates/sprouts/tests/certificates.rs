@@ -307,3 +307,30 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn another_programs_list_in_glop1_or_with_a_closing_mark_checks() {
+    let mut s = Solver::new();
+    let c = certificate(&mut s, 8);
+    let glop1: String = c
+        .lines
+        .iter()
+        .map(|l| {
+            let p = sprouts::notation::glop2::parse_position(&l.position).unwrap();
+            format!("{} {}\n", p.to_glop1(), l.heap)
+        })
+        .collect();
+    let spots_like: String = c
+        .lines
+        .iter()
+        .map(|l| format!("{}! {}\n", l.position, l.heap))
+        .collect();
+    for list in [glop1, spots_like] {
+        let text = format!("[Positions+Nimber]\n{list}");
+        let read: Certificate = text.parse().unwrap();
+        assert!(!read.ours);
+        let checked = read.check(&ExactCanon, &mut |_, _| {}).unwrap();
+        assert_eq!(checked.lines, c.lines.len());
+        assert!(checked.claim.is_none());
+    }
+}
