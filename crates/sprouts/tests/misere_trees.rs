@@ -344,23 +344,9 @@ fn genus_of_small_games() {
 #[test]
 fn games_born_by_day() {
     let mut t = Trees::new();
-    let mut born = vec![TreeId::ZERO];
-    let mut counts = vec![1];
-    for _day in 1..=4 {
-        let mut next = Vec::new();
-        for set in 0u32..(1 << born.len()) {
-            let options: Vec<TreeId> = (0..born.len())
-                .filter(|i| set >> i & 1 == 1)
-                .map(|i| born[i])
-                .collect();
-            next.push(t.game(&options));
-        }
-        next.sort_unstable();
-        next.dedup();
-        counts.push(next.len());
-        born = next;
-    }
+    let counts: Vec<usize> = (0..=4).map(|day| born_by_day(&mut t, day).len()).collect();
     assert_eq!(counts, [1, 2, 3, 5, 22]);
+    let born = born_by_day(&mut t, 4);
     let texts: Vec<String> = born.iter().map(|&g| t.text(g)).collect();
     for known in [
         "0", "*", "*2", "*3", "*4", "{*2}", "{*3}", "{*2,*3}", "{{*2}}",
@@ -369,15 +355,11 @@ fn games_born_by_day() {
     }
 }
 
-/// Day 5: 4171780 games in simplest form (Grundy and Smith; ONAG ch. 12),
-/// from the 2^22 sets of the games born by day 4. About 4 s and 600 MB:
-/// `cargo test -p sprouts --test misere_trees -- --ignored`.
-#[test]
-#[ignore]
-fn games_born_by_day_5() {
-    let mut t = Trees::new();
+/// The games born by `day` in simplest form, sorted: each day's games are
+/// every set of the games born before.
+fn born_by_day(t: &mut Trees, day: usize) -> Vec<TreeId> {
     let mut born = vec![TreeId::ZERO];
-    for _day in 1..=4 {
+    for _day in 1..=day {
         let mut next: Vec<TreeId> = (0u32..(1 << born.len()))
             .map(|set| {
                 let options: Vec<TreeId> = (0..born.len())
@@ -391,6 +373,17 @@ fn games_born_by_day_5() {
         next.dedup();
         born = next;
     }
+    born
+}
+
+/// Day 5: 4171780 games in simplest form (Grundy and Smith; ONAG ch. 12),
+/// from the 2^22 sets of the games born by day 4. About 4 s and 600 MB:
+/// `cargo test -p sprouts --test misere_trees -- --ignored`.
+#[test]
+#[ignore]
+fn games_born_by_day_5() {
+    let mut t = Trees::new();
+    let born = born_by_day(&mut t, 4);
     assert_eq!(born.len(), 22);
     let mut day5 = vec![false; 1 << 23];
     let mut count = 0;
@@ -602,21 +595,7 @@ fn equal_ids_give_equal_outcomes() {
 #[test]
 fn different_ids_are_told_apart() {
     let mut t = Trees::new();
-    let mut born = vec![TreeId::ZERO];
-    for _day in 1..=4 {
-        let mut next: Vec<TreeId> = (0u32..(1 << born.len()))
-            .map(|set| {
-                let options: Vec<TreeId> = (0..born.len())
-                    .filter(|i| set >> i & 1 == 1)
-                    .map(|i| born[i])
-                    .collect();
-                t.game(&options)
-            })
-            .collect();
-        next.sort_unstable();
-        next.dedup();
-        born = next;
-    }
+    let born = born_by_day(&mut t, 4);
     let mut arena = Arena::default();
     let mut copied = HashMap::new();
     let nodes: Vec<usize> = born

@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{TreeId, Trees, mex};
+use crate::notation::SyntaxError;
 
 /// Conway's genus `g^γ0γ1γ2...` of a game `G` (ONAG ch. 12; Winning Ways
 /// ch. 13): `g` is the normal-play Grundy value of `G`, and `γk` the misère
@@ -163,20 +164,10 @@ impl fmt::Display for Genus {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GenusTextError {
-    /// The text does not follow the grammar: the byte offset, what was
-    /// expected, and what came (`None` at the end of the text).
-    #[error(
-        "at byte {at}: expected {expected}, found {}",
-        found.map_or("the end".to_string(), |c| format!("{c:?}"))
-    )]
-    Syntax {
-        /// Where, in bytes from the start.
-        at: usize,
-        /// What was expected.
-        expected: &'static str,
-        /// What came instead.
-        found: Option<char>,
-    },
+    /// The text does not follow the grammar: where, what was expected and
+    /// what came.
+    #[error(transparent)]
+    Syntax(#[from] SyntaxError),
     /// Fewer than two terms: no period can be read.
     #[error("a genus needs at least two terms (γ0 and γ1)")]
     TooShort,
@@ -239,11 +230,11 @@ impl Reader<'_> {
     }
 
     fn error(&self, expected: &'static str) -> GenusTextError {
-        GenusTextError::Syntax {
-            at: self.at,
+        GenusTextError::Syntax(SyntaxError::new(
+            self.at,
             expected,
-            found: self.rest().chars().next(),
-        }
+            self.rest().chars().next(),
+        ))
     }
 
     fn expect(&mut self, b: u8, expected: &'static str) -> Result<(), GenusTextError> {

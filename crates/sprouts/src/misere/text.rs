@@ -4,6 +4,7 @@
 use rustc_hash::FxHashMap;
 
 use super::{TreeId, Trees};
+use crate::notation::SyntaxError;
 
 /// The largest nim heap a text may name (`*1024`): a heap `*n` holds `n`
 /// options, so the table spends about `n²/2` ids on the heaps up to it.
@@ -15,26 +16,16 @@ pub const MAX_TEXT_HEAP: u32 = 1024;
 /// use sprouts::misere::Trees;
 /// let mut t = Trees::new();
 /// let e = t.parse("{*2,").unwrap_err();
-/// assert_eq!(e.to_string(), "at byte 4: expected a game (0, *, *n or {...}), found the end");
+/// assert_eq!(e.to_string(), "at byte 4: expected a game (0, *, *n or {...}), found the end of the text");
 /// let e = t.parse("*99999").unwrap_err();
 /// assert_eq!(e.to_string(), "at byte 0: a nim heap larger than *1024");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TreeTextError {
-    /// The text does not follow the grammar: the byte offset, what was
-    /// expected, and what came (`None` at the end of the text).
-    #[error(
-        "at byte {at}: expected {expected}, found {}",
-        found.map_or("the end".to_string(), |c| format!("{c:?}"))
-    )]
-    Syntax {
-        /// Where, in bytes from the start.
-        at: usize,
-        /// What was expected.
-        expected: &'static str,
-        /// What came instead.
-        found: Option<char>,
-    },
+    /// The text does not follow the grammar: where, what was expected and
+    /// what came.
+    #[error(transparent)]
+    Syntax(#[from] SyntaxError),
     /// A nim heap above [`MAX_TEXT_HEAP`].
     #[error("at byte {at}: a nim heap larger than *{MAX_TEXT_HEAP}")]
     HeapTooLarge {
@@ -205,10 +196,8 @@ impl Trees {
         let mut at = 0;
         // The options read so far of each open brace.
         let mut open: Vec<Vec<TreeId>> = Vec::new();
-        let syntax = |at: usize, expected| TreeTextError::Syntax {
-            at,
-            expected,
-            found: text[at..].chars().next(),
+        let syntax = |at: usize, expected: &str| {
+            TreeTextError::Syntax(SyntaxError::new(at, expected, text[at..].chars().next()))
         };
         let skip_spaces = |at: &mut usize| {
             while bytes.get(*at).is_some_and(u8::is_ascii_whitespace) {
