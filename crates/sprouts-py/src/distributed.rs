@@ -26,7 +26,7 @@ use crate::solve::target_position;
 /// memory table.
 enum Back {
     None(NoStore),
-    Db(Db),
+    Db(Box<Db>),
 }
 
 impl Back {
@@ -39,7 +39,7 @@ impl Back {
     fn store(&mut self) -> &mut dyn Store {
         match self {
             Back::None(s) => s,
-            Back::Db(d) => d,
+            Back::Db(d) => &mut **d,
         }
     }
 }
@@ -113,10 +113,10 @@ impl PyMaster {
         }
         let back = match db {
             None => Back::None(NoStore),
-            Some(path) => Back::Db(
+            Some(path) => Back::Db(Box::new(
                 py.detach(|| Db::open(&path))
                     .map_err(|e| DatabaseError::new_err(e.to_string()))?,
-            ),
+            )),
         };
         let master = Master::start(Stacked::new(back), pos, workers)
             .map_err(|e| PyRuntimeError::new_err(format!("cannot start the search: {e}")))?;
