@@ -142,7 +142,7 @@ def solve(
     workers: int = 2,
     address: Optional[str] = None,
     db: Optional[Union[str, os.PathLike]] = None,
-    slice: float = 0.5,
+    slice: float = 0.01,
     table_mib: int = 256,
     progress: Optional[Callable[[Report], None]] = None,
     every: float = 5.0,

@@ -29,7 +29,7 @@ def main(argv=None) -> int:
     p.add_argument("--address", metavar="ADDR", help="a running Ray cluster (default: start a local one)")
     p.add_argument("--db", metavar="PATH", help="the master's database (sprouts solve --db)")
     p.add_argument("--num-cpus", type=int, metavar="N", help="CPUs of a local cluster (default: K)")
-    p.add_argument("--slice", type=float, default=0.5, metavar="S", help="seconds per call to an actor (default 0.5)")
+    p.add_argument("--slice", type=float, default=0.01, metavar="S", help="seconds per call to an actor (default 0.01)")
     p.add_argument("--table-mib", type=int, default=256, metavar="M", help="each actor's table budget (default 256)")
     p.add_argument("--every", type=float, default=5.0, metavar="S", help="seconds between progress lines (default 5)")
     p.add_argument("--quiet", action="store_true", help="no progress lines")
