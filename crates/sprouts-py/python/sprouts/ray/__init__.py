@@ -172,6 +172,7 @@ def solve(
 
     started_here = False
     master = None
+    actors: list = []
     try:
         if not ray.is_initialized():
             if address is None:
@@ -204,6 +205,9 @@ def solve(
                 master.close()
             except RuntimeError:
                 pass
+        # On a cluster that outlives this call, the actors' CPUs are freed now.
+        for a in actors:
+            ray.kill(a)
         if started_here:
             ray.shutdown()
 
