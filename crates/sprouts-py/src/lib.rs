@@ -5,6 +5,7 @@
 //! package is built by maturin (`pip install ./crates/sprouts-py`). See
 //! docs/python.md.
 
+mod distributed;
 mod errors;
 mod game;
 mod position;
@@ -21,8 +22,12 @@ fn sprouts_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<position::PyPosition>()?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<solve::Solution>()?;
+    m.add_class::<distributed::PyMaster>()?;
+    m.add_class::<distributed::PyJob>()?;
+    m.add_class::<distributed::PyWorker>()?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(default_db_path, m)?)?;
+    m.add_function(wrap_pyfunction!(distributed::db_results, m)?)?;
     m.add("NotationError", py.get_type::<errors::NotationError>())?;
     m.add("MoveError", py.get_type::<errors::MoveError>())?;
     m.add("DrawError", py.get_type::<errors::DrawError>())?;

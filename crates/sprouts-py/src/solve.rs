@@ -291,6 +291,40 @@ impl Solution {
     }
 }
 
+/// The position `target` stands for (a Position, the end of a Game, or a
+/// text read as `Position.parse` reads it, `misere` applying to texts
+/// only), and the game's notation for a game.
+pub fn target_position(
+    py: Python<'_>,
+    target: &Bound<'_, PyAny>,
+    misere: bool,
+) -> PyResult<(Position, Option<Notation>)> {
+    let (pos, own) = if let Ok(p) = target.cast::<PyPosition>() {
+        (p.get().pos.clone(), None)
+    } else if let Ok(g) = target.cast::<PyGame>() {
+        let g = g.get();
+        (g.replay.position().clone(), Some(g.own_notation()))
+    } else if let Ok(text) = target.extract::<String>() {
+        match read(py, &text, None, misere)? {
+            Read::Position(p, _) => (p, None),
+            Read::Game(t, r) => (r.position().clone(), Some(t.notation)),
+        }
+    } else {
+        return Err(PyTypeError::new_err(
+            "solve() takes a Position, a Game or a text",
+        ));
+    };
+    if misere
+        && pos.variant() != Variant::Misere
+        && !target.is_instance_of::<pyo3::types::PyString>()
+    {
+        return Err(PyValueError::new_err(
+            "misere=True is for texts; a Position or Game has its own play convention",
+        ));
+    }
+    Ok((pos, own))
+}
+
 /// Solves a position, or the position at the end of a game: `target` is a
 /// Position, a Game or a text (read as Position.parse reads it; `misere`
 /// applies to texts only). Returns a Solution: `outcome` ("win" or "loss"
@@ -323,29 +357,7 @@ pub fn solve(
         }
     }
     let asked = moves.map(move_notation).transpose()?;
-    let (pos, own) = if let Ok(p) = target.cast::<PyPosition>() {
-        (p.get().pos.clone(), None)
-    } else if let Ok(g) = target.cast::<PyGame>() {
-        let g = g.get();
-        (g.replay.position().clone(), Some(g.own_notation()))
-    } else if let Ok(text) = target.extract::<String>() {
-        match read(py, &text, None, misere)? {
-            Read::Position(p, _) => (p, None),
-            Read::Game(t, r) => (r.position().clone(), Some(t.notation)),
-        }
-    } else {
-        return Err(PyTypeError::new_err(
-            "solve() takes a Position, a Game or a text",
-        ));
-    };
-    if misere
-        && pos.variant() != Variant::Misere
-        && !target.is_instance_of::<pyo3::types::PyString>()
-    {
-        return Err(PyValueError::new_err(
-            "misere=True is for texts; a Position or Game has its own play convention",
-        ));
-    }
+    let (pos, own) = target_position(py, target, misere)?;
     let variant = pos.variant().name();
     let job = Job {
         pos,

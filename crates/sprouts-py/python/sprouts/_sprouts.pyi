@@ -255,3 +255,66 @@ def solve(
 
 def default_db_path() -> Optional[pathlib.Path]:
     """The database file ``sprouts solve`` uses by default, or None."""
+
+def db_results(path: Union[str, "os.PathLike[str]"]) -> bytes:
+    """The normal-play results a database holds, as result bytes (the
+    encoding ``Master.exchange`` and ``Worker.prove`` use)."""
+
+class Job:
+    """A couple (land + nim heap) a worker took from a Master; it counts as
+    taken while this object lives."""
+
+    @property
+    def land(self) -> bytes:
+        """The land's key bytes."""
+    @property
+    def heap(self) -> int:
+        """The nim heap."""
+    @property
+    def withdrawn(self) -> bool:
+        """Whether the search no longer wants it."""
+
+class Master:
+    """The search of a normal-play position with workers in other processes
+    (``sprouts.ray``), started on a thread of its own over the database
+    ``db`` (or in memory)."""
+
+    def __init__(
+        self,
+        target: Union[Position, Game, str],
+        workers: int,
+        db: Union[str, "os.PathLike[str]", None] = None,
+    ) -> None: ...
+    @property
+    def done(self) -> bool:
+        """Whether the search is done (or was cancelled)."""
+    @property
+    def searched(self) -> int:
+        """Positions the search expanded so far."""
+    @property
+    def received(self) -> int:
+        """Results received from the workers so far."""
+    @property
+    def posted(self) -> int:
+        """Couples posted now."""
+    def take_job(self) -> Optional[Job]:
+        """The shallowest posted couple the fewest workers took, or None."""
+    def exchange(self, worker: int, results: bytes) -> bytes:
+        """Hands the master what worker ``worker`` proved; returns what the
+        search and the other workers proved since its last exchange."""
+    def cancel(self) -> None:
+        """Stops the search; ``close`` then returns None."""
+    def close(self) -> Optional[Tuple[bool, int, int]]:
+        """Stores the results received, flushes the database and returns
+        (win, nimber, searched), or None for a cancelled search."""
+
+class Worker:
+    """A prover for a Master's jobs: a solver with its own tables."""
+
+    def __init__(self, table_bytes: int = 256 << 20) -> None: ...
+    def prove(
+        self, land: bytes, heap: int, news: bytes, seconds: float
+    ) -> Tuple[Optional[bool], bytes, int]:
+        """Learns ``news``, then works on ``land`` + ``heap`` for at most
+        about ``seconds``: (outcome or None, result bytes, positions
+        expanded so far)."""

@@ -30,16 +30,16 @@ use super::store::{MemoryStore, NormalEntry, Store};
 use super::threads;
 
 /// A land and what was proved about it, sent from one side to the others.
-type Proved = (Box<[u8]>, NormalEntry);
+pub(super) type Proved = (Box<[u8]>, NormalEntry);
 
 /// A couple the search posted for the helpers.
 pub(super) struct Job {
-    land: Box<[u8]>,
-    heap: u8,
+    pub(super) land: Box<[u8]>,
+    pub(super) heap: u8,
     /// Set once the search no longer wants it (or is done).
-    stop: AtomicBool,
+    pub(super) stop: AtomicBool,
     /// How many helpers took it.
-    takers: AtomicUsize,
+    pub(super) takers: AtomicUsize,
 }
 
 /// What the search and its helpers share.
@@ -49,21 +49,21 @@ pub(super) struct Shared {
     has_mail: Vec<AtomicBool>,
     /// The couples posted, with their depth on the search's path, in order
     /// of depth.
-    jobs: Mutex<Vec<(usize, Arc<Job>)>>,
+    pub(super) jobs: Mutex<Vec<(usize, Arc<Job>)>>,
     /// Bumped whenever `jobs` changes (helpers look again only then).
     posts: AtomicUsize,
     /// Set when the search is done (the helpers then stop).
-    done: AtomicBool,
+    pub(super) done: AtomicBool,
 }
 
 /// Locks a mutex; a side that panicked while holding it left nothing half
 /// done that matters here (lists of proved facts and of jobs).
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+pub(super) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl Shared {
-    fn new(sides: usize) -> Shared {
+    pub(super) fn new(sides: usize) -> Shared {
         Shared {
             mail: (0..sides).map(|_| Mutex::new(Vec::new())).collect(),
             has_mail: (0..sides).map(|_| AtomicBool::new(false)).collect(),
@@ -74,7 +74,7 @@ impl Shared {
     }
 
     /// Ends the work: every job is withdrawn and the helpers stop.
-    fn finish(&self) {
+    pub(super) fn finish(&self) {
         self.done.store(true, Ordering::Release);
         withdraw(&mut lock(&self.jobs), 0);
     }
@@ -94,7 +94,7 @@ pub(super) struct Link {
     /// This side: 0 is the search, the others are helpers.
     me: usize,
     /// Results proved here and not sent yet.
-    out: Vec<Proved>,
+    pub(super) out: Vec<Proved>,
     /// The search: its depth in `mid` calls, and what it posted (the
     /// search alone writes `jobs`, so it checks here before locking them).
     depth: usize,
@@ -104,7 +104,7 @@ pub(super) struct Link {
 }
 
 impl Link {
-    fn new(shared: Arc<Shared>, me: usize) -> Link {
+    pub(super) fn new(shared: Arc<Shared>, me: usize) -> Link {
         Link {
             shared,
             me,
@@ -121,7 +121,7 @@ impl Link {
     }
 
     /// Sends what is queued; returns what the others sent, if anything.
-    fn exchange(&mut self) -> Option<Vec<Proved>> {
+    pub(super) fn exchange(&mut self) -> Option<Vec<Proved>> {
         if !self.out.is_empty() {
             let sides = self.shared.mail.len();
             let last = if self.me + 1 == sides {
@@ -201,7 +201,7 @@ impl Link {
 }
 
 /// Ends the helpers' work when dropped (also if the search panics).
-struct Finish<'a>(&'a Shared);
+pub(super) struct Finish<'a>(pub(super) &'a Shared);
 
 impl Drop for Finish<'_> {
     fn drop(&mut self) {
@@ -313,10 +313,18 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// The shallowest job not withdrawn nor proved here, among those fewest
     /// helpers took.
     fn take_job(&mut self, shared: &Shared) -> Option<Arc<Job>> {
-        let jobs = lock(&shared.jobs);
+        shared.take_job(|land, heap| self.stored(land, heap).is_some())
+    }
+}
+
+impl Shared {
+    /// The shallowest job not withdrawn nor `known`, among those fewest
+    /// sides took; it counts one more taker.
+    pub(super) fn take_job(&self, mut known: impl FnMut(&[u8], u8) -> bool) -> Option<Arc<Job>> {
+        let jobs = lock(&self.jobs);
         let mut pick: Option<&Arc<Job>> = None;
         for (_, j) in jobs.iter() {
-            if j.stop.load(Ordering::Relaxed) || self.stored(&j.land, j.heap).is_some() {
+            if j.stop.load(Ordering::Relaxed) || known(&j.land, j.heap) {
                 continue;
             }
             let takers = j.takers.load(Ordering::Relaxed);

@@ -35,6 +35,7 @@ mod canon;
 mod certificate;
 mod children;
 mod compact;
+mod distributed;
 mod helpers;
 mod misere;
 mod pns;
@@ -51,6 +52,7 @@ pub use certificate::{
     Certificate, CertificateError, CheckError, Checked, Claim, Couple, Verifier, Wanted, Why,
 };
 pub use compact::MAX_LIVES;
+pub use distributed::{Finished, Master, Proof, Ticket, Worker, decode_results, encode_results};
 pub use misere::TREE_LIVES;
 pub use search::Solver;
 pub use store::{MemoryStore, NoProgress, NoStore, NormalEntry, Progress, Stacked, Store};
@@ -74,6 +76,7 @@ enum ErrorKind {
     Text(PositionTextError),
     Stopped,
     Certificate(String),
+    NoWorker(usize, usize),
 }
 
 impl SolveError {
@@ -100,6 +103,11 @@ impl SolveError {
     pub(crate) fn certificate(what: String) -> SolveError {
         SolveError {
             kind: ErrorKind::Certificate(what),
+        }
+    }
+    pub(crate) fn no_worker(worker: usize, workers: usize) -> SolveError {
+        SolveError {
+            kind: ErrorKind::NoWorker(worker, workers),
         }
     }
     pub(crate) fn stopped() -> SolveError {
@@ -142,6 +150,7 @@ impl fmt::Display for SolveError {
             ErrorKind::Text(e) => write!(f, "bad land text: {e}"),
             ErrorKind::Stopped => f.write_str("the search was stopped before it had an answer"),
             ErrorKind::Certificate(what) => write!(f, "no certificate: {what}"),
+            ErrorKind::NoWorker(w, n) => write!(f, "there is no worker {w} (there are {n})"),
         }
     }
 }

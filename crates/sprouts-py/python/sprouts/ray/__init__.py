@@ -1,0 +1,338 @@
+"""Distributed normal-play solving on `Ray <https://www.ray.io>`_.
+
+The search runs in this process, as ``sprouts solve`` runs it, and posts
+the couples (land + nim heap) it will likely need next; Ray actors, each
+holding a solver with its own tables, prove them and send back every result
+they prove. The master stores each result (in its database, when one is
+given) and passes it on to the other actors. Nothing unproved is stored: an
+actor proves what it sends. An actor whose process dies is restarted by Ray
+and the job it had is posted again; a master stopped and started again
+resumes from its database. See docs/ray.md.
+
+>>> import sprouts.ray                                  # doctest: +SKIP
+>>> sprouts.ray.solve(sprouts.Position.start(11), workers=2)  # doctest: +SKIP
+RaySolution(outcome='win', nimber=1, ...)
+
+Ray is imported only when a solve starts, so ``import sprouts`` (and this
+module) work without it: ``pip install './crates/sprouts-py[ray]'``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+import time
+from typing import Callable, Optional, Union
+
+from .. import _sprouts
+
+__all__ = ["Prover", "RaySolution", "Report", "WorkerReport", "solve"]
+
+log = logging.getLogger("sprouts.ray")
+
+
+class Prover:
+    """A Ray actor's body (made an actor by :func:`solve` with
+    ``ray.remote``): a :class:`sprouts._sprouts.Worker` and the results the
+    master's database held at the start (``seed``), learned with the first
+    job. Ray restarts a dead actor with the same ``seed``."""
+
+    def __init__(self, seed: bytes, table_bytes: int):
+        self.worker = _sprouts.Worker(table_bytes)
+        self.seed = seed
+
+    def pid(self) -> int:
+        """The actor's process id."""
+        return os.getpid()
+
+    def prove(self, land: bytes, heap: int, news: bytes, seconds: float):
+        """Learns ``news`` (and the seed, the first time), then works on
+        ``land`` + ``heap`` for at most about ``seconds``: (outcome or None,
+        result bytes, positions expanded so far)."""
+        if self.seed:
+            news, self.seed = self.seed + news, b""
+        return self.worker.prove(land, heap, news, seconds)
+
+
+@dataclasses.dataclass
+class WorkerReport:
+    """One worker in a :class:`Report`."""
+
+    pid: Optional[int]
+    #: Results it sent, in all, and per second since the last report.
+    results: int
+    results_per_second: float
+    #: Positions it expanded (as of its last reply; a restart counts anew).
+    searched: int
+    #: Jobs it finished (proved or withdrawn) and times its process died.
+    jobs: int
+    deaths: int
+
+
+@dataclasses.dataclass
+class Report:
+    """Progress of a distributed solve, given to the ``progress`` callback
+    every ``every`` seconds."""
+
+    seconds: float
+    #: Positions the master's search expanded.
+    searched: int
+    #: Results received from the workers, in all.
+    received: int
+    #: Jobs being worked on now, and couples posted by the search now.
+    in_flight: int
+    posted: int
+    #: The database file's size in bytes (None without a database).
+    db_bytes: Optional[int]
+    workers: list
+
+
+@dataclasses.dataclass(frozen=True)
+class RaySolution:
+    """What :func:`solve` proved, and what the run cost."""
+
+    outcome: str
+    win: bool
+    nimber: int
+    seconds: float
+    #: Positions expanded by the master's search and by the workers.
+    searched: int
+    worker_searched: int
+    #: Results the workers sent, calls to workers, and bytes sent both ways.
+    received: int
+    messages: int
+    bytes_to_workers: int
+    bytes_from_workers: int
+    #: Seconds the driver spent in the master's calls (exchanges) and in
+    #: its own loop, beside waiting.
+    master_seconds: float
+    deaths: int
+
+
+def _db_bytes(db) -> Optional[int]:
+    if db is None:
+        return None
+    try:
+        return os.path.getsize(db)
+    except OSError:
+        return None
+
+
+def _log_report(r: Report) -> None:
+    per = " ".join(
+        f"w{i}:{w.results_per_second:.0f}/s" for i, w in enumerate(r.workers)
+    )
+    size = "" if r.db_bytes is None else f" db {r.db_bytes / 1e6:.1f} MB"
+    log.info(
+        "%.0f s: searched %d, received %d (%s), in flight %d, posted %d%s",
+        r.seconds,
+        r.searched,
+        r.received,
+        per,
+        r.in_flight,
+        r.posted,
+        size,
+    )
+
+
+def solve(
+    target: Union[str, "_sprouts.Position", "_sprouts.Game"],
+    *,
+    workers: int = 2,
+    address: Optional[str] = None,
+    db: Optional[Union[str, os.PathLike]] = None,
+    slice: float = 0.01,
+    table_mib: int = 256,
+    progress: Optional[Callable[[Report], None]] = None,
+    every: float = 5.0,
+    quiet: bool = False,
+    num_cpus: Optional[int] = None,
+) -> RaySolution:
+    """Solves a normal-play position (a Position, the end of a Game, or a
+    text) with ``workers`` Ray actors proving what the search posts.
+
+    Without ``address`` and without a Ray already initialised here, a local
+    Ray cluster is started (``num_cpus`` CPUs, ``workers`` by default, no
+    dashboard, on the loopback address) and shut down at the end;
+    ``address`` joins a running cluster (``"auto"``, ``"HOST:6379"``).
+    ``db`` is the master's redb database (``sprouts solve --db``): its
+    results are shipped to the workers once, every result proved is written
+    to it, and a solve stopped (Ctrl-C, a killed driver) resumes from it.
+    Each call to an actor works for at most ``slice`` seconds, so a job
+    the search withdrew is dropped soon; ``table_mib`` is each actor's
+    table budget. Every ``every`` seconds a :class:`Report` goes to
+    ``progress``, or to the ``sprouts.ray`` logger unless ``quiet``.
+    """
+    if workers < 1:
+        raise ValueError("at least one worker is needed")
+    db = None if db is None else os.fspath(db)
+    import ray
+    from ray.exceptions import RayActorError
+
+    started_here = False
+    master = None
+    actors: list = []
+    try:
+        if not ray.is_initialized():
+            if address is None:
+                ray.init(
+                    num_cpus=num_cpus or workers,
+                    include_dashboard=False,
+                    _node_ip_address="127.0.0.1",
+                    log_to_driver=False,
+                    logging_level=logging.WARNING,
+                )
+            else:
+                ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
+            started_here = True
+        actor = ray.remote(num_cpus=1, max_restarts=-1, max_task_retries=0)(Prover)
+        # The seed's reference is kept for the whole run: Ray restarts an
+        # actor with it.
+        seed = ray.put(b"" if db is None else _sprouts.db_results(db))
+        actors = [actor.remote(seed, table_mib << 20) for _ in range(workers)]
+        pids = ray.get([a.pid.remote() for a in actors])
+        master = _sprouts.Master(target, workers, db)
+        return _drive(
+            ray, RayActorError, master, actors, pids, db, slice, progress, every, quiet
+        )
+    finally:
+        # Stopped early (Ctrl-C, an error): the search stops, and what it
+        # stored is flushed to the database.
+        if master is not None:
+            try:
+                master.cancel()
+                master.close()
+            except RuntimeError:
+                pass
+        # On a cluster that outlives this call, the actors' CPUs are freed now.
+        for a in actors:
+            ray.kill(a)
+        if started_here:
+            ray.shutdown()
+
+
+def _drive(ray, RayActorError, master, actors, pids, db, slice, progress, every, quiet):
+    start = time.monotonic()
+    workers = len(actors)
+    pid_refs: dict = {}
+    idle = list(range(workers))
+    running: dict = {}  # ObjectRef -> (worker, job)
+    news = [b""] * workers
+    stats = [WorkerReport(None, 0, 0.0, 0, 0, 0) for _ in range(workers)]
+    last_results = [0] * workers
+    messages = bytes_out = bytes_in = 0
+    master_seconds = 0.0
+    last_report = start
+
+    def send(w, job):
+        nonlocal messages, bytes_out, master_seconds
+        t = time.monotonic()
+        more = master.exchange(w, b"")
+        master_seconds += time.monotonic() - t
+        payload, news[w] = news[w] + more, b""
+        messages += 1
+        bytes_out += len(payload) + len(job.land)
+        running[actors[w].prove.remote(job.land, job.heap, payload, slice)] = (w, job)
+
+    def report(now):
+        nonlocal last_report
+        if pid_refs:
+            ready, _ = ray.wait(list(pid_refs), num_returns=len(pid_refs), timeout=0)
+            for ref in ready:
+                w = pid_refs.pop(ref)
+                try:
+                    pids[w] = ray.get(ref)
+                except RayActorError:
+                    pass
+        span = max(now - last_report, 1e-9)
+        for w, s in enumerate(stats):
+            s.pid = pids[w]
+            s.results_per_second = (s.results - last_results[w]) / span
+            last_results[w] = s.results
+        last_report = now
+        r = Report(
+            seconds=now - start,
+            searched=master.searched,
+            received=master.received,
+            in_flight=len(running),
+            posted=master.posted,
+            db_bytes=_db_bytes(db),
+            workers=[dataclasses.replace(s) for s in stats],
+        )
+        if progress is not None:
+            progress(r)
+        elif not quiet:
+            _log_report(r)
+
+    def collect(ref, w, job, again):
+        nonlocal bytes_in, master_seconds
+        try:
+            outcome, results, searched = ray.get(ref)
+        except RayActorError:
+            # The actor's process died: Ray restarts it; the job is dropped
+            # here (still posted, it can be taken again).
+            stats[w].deaths += 1
+            pids[w] = None
+            pid_refs[actors[w].pid.remote()] = w
+            idle.append(w)
+            return
+        bytes_in += len(results)
+        t = time.monotonic()
+        before = master.received
+        more = master.exchange(w, results)
+        stats[w].results += master.received - before
+        master_seconds += time.monotonic() - t
+        news[w] += more
+        stats[w].searched = searched
+        if again and outcome is None and not job.withdrawn:
+            send(w, job)
+        else:
+            stats[w].jobs += 1
+            idle.append(w)
+
+    while not master.done:
+        while idle:
+            job = master.take_job()
+            if job is None:
+                break
+            send(idle.pop(0), job)
+        if not running:
+            time.sleep(0.002)
+        else:
+            ready, _ = ray.wait(list(running), num_returns=1, timeout=0.01)
+            for ref in ready:
+                w, job = running.pop(ref)
+                collect(ref, w, job, True)
+        now = time.monotonic()
+        if now - last_report >= every:
+            report(now)
+    # The search is done: what the actors still send is stored too.
+    if running:
+        ready, _ = ray.wait(list(running), num_returns=len(running), timeout=slice + 30)
+        for ref in ready:
+            w, job = running.pop(ref)
+            collect(ref, w, job, False)
+    worker_searched = sum(s.searched for s in stats)
+    received = master.received
+    report(time.monotonic())
+    answer = master.close()
+    if answer is None:
+        raise RuntimeError("the search was stopped before it had an answer")
+    win, nimber, searched = answer
+    seconds = time.monotonic() - start
+    return RaySolution(
+        outcome="win" if win else "loss",
+        win=win,
+        nimber=nimber,
+        seconds=seconds,
+        searched=searched,
+        worker_searched=worker_searched,
+        received=received,
+        messages=messages,
+        bytes_to_workers=bytes_out,
+        bytes_from_workers=bytes_in,
+        master_seconds=master_seconds,
+        deaths=sum(s.deaths for s in stats),
+    )
+

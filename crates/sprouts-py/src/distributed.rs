@@ -1,0 +1,297 @@
+//! The native half of `sprouts.ray`: the library's [`Master`] (the search,
+//! in the driver process, with its database) and [`Worker`] (a prover, in
+//! each Ray actor), with results passed between them as bytes. The Python
+//! side (`python/sprouts/ray/`) moves jobs and bytes between processes.
+//!
+//! Every call that can take long (a slice of proving, an exchange, closing
+//! the master) runs without the GIL.
+
+use std::path::PathBuf;
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use sprouts::model::Variant;
+use sprouts::solve::{
+    Master, NoStore, NormalEntry, Stacked, Store, Ticket, Worker, encode_results,
+};
+use sprouts_store::{Db, Entry};
+
+use crate::errors::{DatabaseError, SolveError};
+use crate::solve::target_position;
+
+/// Where the master keeps what is proved: a database, or nothing beyond its
+/// memory table.
+enum Back {
+    None(NoStore),
+    Db(Box<Db>),
+}
+
+impl Back {
+    fn error(&self) -> Option<String> {
+        match self {
+            Back::None(_) => None,
+            Back::Db(db) => db.error().map(str::to_string),
+        }
+    }
+    fn store(&mut self) -> &mut dyn Store {
+        match self {
+            Back::None(s) => s,
+            Back::Db(d) => &mut **d,
+        }
+    }
+}
+
+impl Store for Back {
+    fn get_normal(&mut self, land: &[u8]) -> Option<NormalEntry> {
+        self.store().get_normal(land)
+    }
+    fn put_normal(&mut self, land: &[u8], entry: NormalEntry) {
+        self.store().put_normal(land, entry)
+    }
+    fn get_misere(&mut self, position: &[u8]) -> Option<bool> {
+        self.store().get_misere(position)
+    }
+    fn put_misere(&mut self, position: &[u8], win: bool) {
+        self.store().put_misere(position, win)
+    }
+    fn flush(&mut self) {
+        self.store().flush()
+    }
+    fn knows_nothing(&mut self) -> bool {
+        self.store().knows_nothing()
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn solve_error(e: sprouts::solve::SolveError) -> PyErr {
+    SolveError::new_err(e.to_string())
+}
+
+/// The search of a normal-play position with workers in other processes
+/// (see `sprouts.ray`): `Master(target, workers, db=None)` starts it on a
+/// thread of its own over the database `db` (created if missing) or in
+/// memory. Its jobs go to workers (`take_job`), their results come back
+/// (`exchange`), and `close` gives the answer.
+#[pyclass(module = "sprouts._sprouts", name = "Master", frozen)]
+pub struct PyMaster {
+    inner: Mutex<Option<Master<Stacked<Back>>>>,
+}
+
+impl PyMaster {
+    fn with<R>(&self, f: impl FnOnce(&Master<Stacked<Back>>) -> R) -> PyResult<R> {
+        match &*lock(&self.inner) {
+            Some(m) => Ok(f(m)),
+            None => Err(PyRuntimeError::new_err("the master is closed")),
+        }
+    }
+}
+
+#[pymethods]
+impl PyMaster {
+    #[new]
+    #[pyo3(signature = (target, workers, db = None))]
+    fn new(
+        py: Python<'_>,
+        target: &Bound<'_, PyAny>,
+        workers: usize,
+        db: Option<PathBuf>,
+    ) -> PyResult<PyMaster> {
+        let (pos, _) = target_position(py, target, false)?;
+        if pos.variant() != Variant::Normal {
+            return Err(PyValueError::new_err(
+                "the distributed solve is for normal play",
+            ));
+        }
+        if workers == 0 {
+            return Err(PyValueError::new_err("at least one worker is needed"));
+        }
+        let back = match db {
+            None => Back::None(NoStore),
+            Some(path) => Back::Db(Box::new(
+                py.detach(|| Db::open(&path))
+                    .map_err(|e| DatabaseError::new_err(e.to_string()))?,
+            )),
+        };
+        let master = Master::start(Stacked::new(back), pos, workers)
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start the search: {e}")))?;
+        Ok(PyMaster {
+            inner: Mutex::new(Some(master)),
+        })
+    }
+
+    /// Whether the search is done (or was cancelled): `close` then answers.
+    #[getter]
+    fn done(&self) -> PyResult<bool> {
+        self.with(|m| m.done())
+    }
+
+    /// Positions the search expanded so far.
+    #[getter]
+    fn searched(&self) -> PyResult<u64> {
+        self.with(|m| m.searched())
+    }
+
+    /// Results received from the workers so far.
+    #[getter]
+    fn received(&self) -> PyResult<u64> {
+        self.with(|m| m.received())
+    }
+
+    /// Couples posted now.
+    #[getter]
+    fn posted(&self) -> PyResult<usize> {
+        self.with(|m| m.posted())
+    }
+
+    /// The shallowest posted couple the fewest workers took, or None.
+    fn take_job(&self) -> PyResult<Option<PyJob>> {
+        Ok(self.with(|m| m.take_job())?.map(|t| PyJob { ticket: t }))
+    }
+
+    /// Hands the master what worker `worker` (from 0) proved, as bytes;
+    /// returns what the search and the other workers proved since its last
+    /// exchange, to send it.
+    fn exchange<'py>(
+        &self,
+        py: Python<'py>,
+        worker: usize,
+        results: &[u8],
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let news = py
+            .detach(|| self.with(|m| m.exchange(worker, results)))?
+            .map_err(solve_error)?;
+        Ok(PyBytes::new(py, &news))
+    }
+
+    /// Stops the search (results proved so far are kept); `close` then
+    /// returns None.
+    fn cancel(&self) -> PyResult<()> {
+        self.with(|m| m.cancel())
+    }
+
+    /// Ends the search (after `done`, or after `cancel`): stores the results
+    /// received, flushes the database, and returns (win, nimber, searched),
+    /// or None if the search was cancelled first.
+    fn close(&self, py: Python<'_>) -> PyResult<Option<(bool, u8, u64)>> {
+        let Some(master) = lock(&self.inner).take() else {
+            return Err(PyRuntimeError::new_err("the master is closed"));
+        };
+        let Some(f) = py.detach(|| master.close()) else {
+            return Err(PyRuntimeError::new_err(
+                "internal error: the search thread panicked",
+            ));
+        };
+        if let Some(e) = f.store.back().error() {
+            return Err(DatabaseError::new_err(e));
+        }
+        match f.answer {
+            Ok((win, nimber)) => Ok(Some((win, nimber, f.searched))),
+            Err(e) if e.is_stopped() => Ok(None),
+            Err(e) => Err(solve_error(e)),
+        }
+    }
+}
+
+/// The normal-play results a database holds, as result bytes (the
+/// encoding `Master.exchange` and `Worker.prove` use), for workers to learn
+/// before they start: `db_results(path)`.
+#[pyfunction]
+pub fn db_results<'py>(py: Python<'py>, path: PathBuf) -> PyResult<Bound<'py, PyBytes>> {
+    let bytes = py
+        .detach(|| -> Result<Vec<u8>, String> {
+            let db = Db::open(&path).map_err(|e| e.to_string())?;
+            let entries = db.entries().map_err(|e| e.to_string())?;
+            let normal = entries.iter().filter_map(|e| match e {
+                Entry::Normal(k, e) => Some((&k[..], *e)),
+                _ => None,
+            });
+            let mut out = Vec::new();
+            encode_results(normal, &mut out);
+            Ok(out)
+        })
+        .map_err(DatabaseError::new_err)?;
+    Ok(PyBytes::new(py, &bytes))
+}
+
+/// A couple (land + nim heap) a worker took from the master; it counts as
+/// taken while this object lives.
+#[pyclass(module = "sprouts._sprouts", name = "Job", frozen)]
+pub struct PyJob {
+    ticket: Ticket,
+}
+
+#[pymethods]
+impl PyJob {
+    /// The land's key bytes.
+    #[getter]
+    fn land<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, self.ticket.land())
+    }
+
+    /// The nim heap.
+    #[getter]
+    fn heap(&self) -> u8 {
+        self.ticket.heap()
+    }
+
+    /// Whether the search no longer wants it.
+    #[getter]
+    fn withdrawn(&self) -> bool {
+        self.ticket.withdrawn()
+    }
+}
+
+/// A prover for a Master's jobs: `Worker(table_bytes)`, a solver with its
+/// own tables that keeps what it learns from one job to the next.
+#[pyclass(module = "sprouts._sprouts", name = "Worker", frozen)]
+pub struct PyWorker {
+    inner: Mutex<Worker>,
+}
+
+#[pymethods]
+impl PyWorker {
+    #[new]
+    #[pyo3(signature = (table_bytes = 256 << 20))]
+    fn new(table_bytes: usize) -> PyResult<PyWorker> {
+        let w = Worker::new(table_bytes)
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start the worker: {e}")))?;
+        Ok(PyWorker {
+            inner: Mutex::new(w),
+        })
+    }
+
+    /// Learns `news` (result bytes), then works on `land` + `heap` for at
+    /// most about `seconds`. Returns (outcome, results, searched): the
+    /// couple's outcome (True: the mover wins) or None if not proved yet,
+    /// every result proved in the call as bytes, and positions expanded by
+    /// this worker so far.
+    fn prove<'py>(
+        &self,
+        py: Python<'py>,
+        land: &[u8],
+        heap: u8,
+        news: &[u8],
+        seconds: f64,
+    ) -> PyResult<(Option<bool>, Bound<'py, PyBytes>, u64)> {
+        if !(seconds.is_finite() && seconds > 0.0) {
+            return Err(PyValueError::new_err(format!(
+                "a slice is a positive number of seconds, not {seconds}"
+            )));
+        }
+        let slice = Duration::from_secs_f64(seconds.min(1e9));
+        let proof = py
+            .detach(|| lock(&self.inner).prove(land, heap, news, slice))
+            .map_err(solve_error)?;
+        Ok((
+            proof.outcome,
+            PyBytes::new(py, &proof.results),
+            proof.searched,
+        ))
+    }
+}

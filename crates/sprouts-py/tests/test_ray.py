@@ -1,0 +1,167 @@
+"""sprouts.ray on a local Ray cluster (2 CPUs): distributed outcomes and
+nimbers, a worker killed in the middle of a run, a master stopped and
+started again, and every result stored re-proved by `sprouts db verify`.
+
+Skipped only when Ray cannot be imported (CI installs it: .ci/run)."""
+
+import os
+import pathlib
+import shutil
+import signal
+import subprocess
+
+import pytest
+
+import sprouts
+
+ray = pytest.importorskip("ray")
+import sprouts.ray  # noqa: E402
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+
+# Lemoine & Viennot (docs/solver.md, Known values): the first player wins N
+# spots iff N mod 6 is 3, 4 or 5, and a winning start has nimber 1.
+KNOWN = {10: ("win", 1), 11: ("win", 1), 12: ("loss", 0), 13: ("loss", 0)}
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    ray.init(
+        num_cpus=2,
+        include_dashboard=False,
+        _node_ip_address="127.0.0.1",
+        log_to_driver=False,
+    )
+    yield
+    ray.shutdown()
+
+
+def sprouts_binary():
+    """The `sprouts` command: $SPROUTS_BIN, or the newest cargo build."""
+    if os.environ.get("SPROUTS_BIN"):
+        return os.environ["SPROUTS_BIN"]
+    built = [
+        p
+        for p in (
+            ROOT / "target/release/sprouts",
+            ROOT / "target/py-ci/sprouts",
+            ROOT / "target/debug/sprouts",
+        )
+        if p.exists()
+    ]
+    if built:
+        return str(max(built, key=lambda p: p.stat().st_mtime))
+    return shutil.which("sprouts")
+
+
+@pytest.mark.parametrize("n", sorted(KNOWN))
+def test_distributed_starts_give_the_known_outcomes(cluster, n):
+    s = sprouts.ray.solve(sprouts.Position.start(n), workers=2, quiet=True)
+    assert (s.outcome, s.nimber) == KNOWN[n]
+    assert s.win == (KNOWN[n][0] == "win")
+    # The workers did work, and sent results back.
+    assert s.worker_searched > 0 and s.received > 0 and s.messages > 0
+    assert s.deaths == 0
+
+
+def test_a_killed_worker_costs_only_its_job(cluster, tmp_path):
+    db = tmp_path / "solved.redb"
+    killed = []
+    reports = []
+
+    def progress(r):
+        reports.append(r)
+        if not killed and r.received > 0 and r.workers[0].pid is not None:
+            os.kill(r.workers[0].pid, signal.SIGKILL)
+            killed.append(r.workers[0].pid)
+
+    s = sprouts.ray.solve(
+        sprouts.Position.start(13), workers=2, db=db, progress=progress, every=0.2
+    )
+    assert (s.outcome, s.nimber) == KNOWN[13]
+    assert killed, "no report came before the end"
+    assert s.deaths >= 1
+    # Reports carry the numbers the command logs.
+    last = reports[-1]
+    assert last.db_bytes > 0 and last.received == s.received
+    assert sum(w.results for w in last.workers) == s.received
+    # Every result the run stored is re-proved from the others, by move
+    # generation and lookups alone (none needs a search).
+    binary = sprouts_binary()
+    if binary is None:
+        pytest.skip("no `sprouts` binary built (cargo build)")
+    out = subprocess.run(
+        [binary, "db", "--db", str(db), "verify"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    lines = dict(line.split("\t") for line in out.stdout.splitlines())
+    assert lines["wrong"] == "0" and lines["by search"] == "0"
+    assert int(lines["checked"]) > 1000
+
+
+def test_a_stopped_master_resumes_from_its_database(cluster, tmp_path):
+    db = tmp_path / "solved.redb"
+
+    class Stop(Exception):
+        pass
+
+    def stop(r):
+        if r.received > 0:
+            raise Stop
+
+    with pytest.raises(Stop):
+        sprouts.ray.solve(
+            sprouts.Position.start(12), workers=2, db=db, progress=stop, every=0.2
+        )
+    kept = len(sprouts._sprouts.db_results(db))
+    assert kept > 0
+    # Started again: the workers learn the database's results first, and
+    # the search finds what the first run proved.
+    again = sprouts.ray.solve(sprouts.Position.start(12), workers=2, db=db, quiet=True)
+    assert (again.outcome, again.nimber) == KNOWN[12]
+    fresh = sprouts.ray.solve(sprouts.Position.start(12), workers=2, quiet=True)
+    assert again.searched + again.worker_searched < fresh.searched + fresh.worker_searched
+
+
+def test_misere_and_bad_input_are_refused(cluster):
+    with pytest.raises(ValueError):
+        sprouts.ray.solve(sprouts.Position.start(5, misere=True), workers=1, quiet=True)
+    with pytest.raises(ValueError):
+        sprouts.ray.solve(sprouts.Position.start(5), workers=0, quiet=True)
+    master = sprouts._sprouts.Master(sprouts.Position.start(4), 1)
+    with pytest.raises(sprouts.SolveError):
+        master.exchange(0, b"\x03\x00\x00\x00\x00")
+    with pytest.raises(sprouts.SolveError):
+        master.exchange(1, b"")
+    w = sprouts._sprouts.Worker(1 << 20)
+    with pytest.raises(sprouts.SolveError):
+        w.prove(b"\x00\xfe", 0, b"", 1.0)
+    master.cancel()
+    master.close()
+
+
+def test_the_command_prints_as_sprouts_solve(tmp_path):
+    # Its own local cluster (the module's is not started in this process
+    # for a subprocess).
+    out = subprocess.run(
+        [
+            os.sys.executable,
+            "-m",
+            "sprouts.ray",
+            "solve",
+            "--spots",
+            "10",
+            "--workers",
+            "2",
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[:2] == ["outcome\twin for the player to move (normal)", "nimber\t1"]
