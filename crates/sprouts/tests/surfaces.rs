@@ -451,3 +451,169 @@ fn planar_children_are_the_legal_moves() {
         }
     }
 }
+
+/// A random position on `t` after `moves` random moves.
+fn random_on(t: Topology, spots: u32, moves: usize, rng: &mut Rng) -> Position {
+    let mut p = Position::start_on(spots, t, Variant::Normal);
+    for _ in 0..moves {
+        let kids = p.children();
+        if kids.is_empty() {
+            break;
+        }
+        p = kids[rng.below(kids.len())].clone();
+    }
+    p
+}
+
+/// The same game drawn otherwise: spots renamed, regions and boundaries
+/// reordered and turned, some orientable regions mirrored whole, and in
+/// regions with cross-caps some boundaries reversed alone.
+fn disguised(p: &Position, rng: &mut Rng) -> Position {
+    let n = p.next_spot() as usize;
+    let mut names: Vec<u32> = (1..n as u32).collect();
+    for i in (1..names.len()).rev() {
+        names.swap(i, rng.below(i + 1));
+    }
+    let name = |s: u32| names[s as usize - 1];
+    let mut degrees = vec![0u8; n];
+    for s in 1..n as u32 {
+        degrees[name(s) as usize] = p.degree(s);
+    }
+    let mut regions: Vec<(Vec<Vec<u32>>, Topology)> = p
+        .regions()
+        .iter()
+        .map(|r| {
+            let t = r.topology();
+            let mirror = t.is_orientable() && rng.below(2) == 1;
+            let mut bs: Vec<Vec<u32>> = r
+                .boundaries()
+                .iter()
+                .map(|b| {
+                    let mut v: Vec<u32> = b.sites().iter().map(|&s| name(s)).collect();
+                    let k = rng.below(v.len());
+                    v.rotate_left(k);
+                    if mirror || !t.is_orientable() && rng.below(2) == 1 {
+                        v.reverse();
+                    }
+                    v
+                })
+                .collect();
+            for i in (1..bs.len()).rev() {
+                bs.swap(i, rng.below(i + 1));
+            }
+            (bs, t)
+        })
+        .collect();
+    for i in (1..regions.len()).rev() {
+        regions.swap(i, rng.below(i + 1));
+    }
+    Position::new_on_surface(regions, degrees, p.variant()).expect("a disguised position is valid")
+}
+
+#[test]
+fn canonical_forms_keep_the_symmetries_of_each_region() {
+    use sprouts::canon::canonical;
+    let mut rng = Rng::new(7);
+    for t in [
+        Topology::Torus(1),
+        Topology::Crosscap(1),
+        Topology::Crosscap(2),
+        Topology::Torus(2),
+    ] {
+        for game in 0..20 {
+            let p = random_on(t, 2 + game % 4, 1 + game as usize % 5, &mut rng);
+            let c = canonical(&p);
+            for _ in 0..3 {
+                let q = disguised(&p, &mut rng);
+                assert_eq!(
+                    canonical(&q),
+                    c,
+                    "{t}: {} and {}",
+                    p.to_neoglop(),
+                    q.to_neoglop()
+                );
+            }
+            // The canonical text reads back to the same game.
+            let back = sprouts::notation::neoglop::parse_position(&c.to_string()).unwrap();
+            assert_eq!(canonical(&back), c);
+            // Children agree up to the canonical form.
+            let kids = |p: &Position| -> BTreeSet<String> {
+                p.children()
+                    .iter()
+                    .map(|k| canonical(k).to_string())
+                    .collect()
+            };
+            assert_eq!(kids(&p), kids(&disguised(&p, &mut rng)));
+        }
+    }
+}
+
+#[test]
+fn topology_is_part_of_the_canonical_form() {
+    use sprouts::canon::canonical;
+    use sprouts::notation::neoglop::parse_position as neo;
+    let c = |s: &str| canonical(&neo(s).unwrap()).to_string();
+    // Which region has the handle matters.
+    assert_ne!(c("0.0.AB/ABT1"), c("0.0.ABT1/AB"));
+    assert_eq!(c("0.0.ABT1/AB"), "AB.0.0T1/AB");
+    // Handles, cross-caps and the plane are different games' marks.
+    let all: BTreeSet<String> = ["0.0", "0.0T1", "0.0T2", "0.0C1", "0.0C2", "0.0C3"]
+        .iter()
+        .map(|s| c(s))
+        .collect();
+    assert_eq!(all.len(), 6);
+    assert_eq!(c("0.0C0"), "0.0");
+    // A region with at most 3 lives keeps its boundaries off the plane.
+    assert_eq!(c("1.2T1"), "1.2T1");
+    assert_eq!(c("1.2"), "12");
+    // Reversing one boundary alone: a symmetry with cross-caps only.
+    let one_way = "12A.12BC1/AB";
+    let other_way = "12A.21BC1/AB";
+    assert_eq!(c(one_way), c(other_way));
+    for t in ["T1", "T0"] {
+        let on = |s: &str| s.replace("C1", t);
+        assert_ne!(c(&on(one_way)), c(&on(other_way)), "{t}");
+    }
+    // Mirroring a whole region is a symmetry everywhere.
+    assert_eq!(c("12A.12BT1/AB"), c("A21.B21T1/AB"));
+}
+
+#[test]
+fn neo_glop_and_glop2_keep_topologies() {
+    use sprouts::canon::canonical;
+    use sprouts::notation::{glop2, neoglop};
+    let mut rng = Rng::new(11);
+    for t in [
+        Topology::Torus(1),
+        Topology::Crosscap(1),
+        Topology::Crosscap(2),
+        Topology::Torus(3),
+    ] {
+        for game in 0..15 {
+            let p = random_on(t, 1 + game % 4, game as usize % 6, &mut rng);
+            let text = p.to_neoglop();
+            let q = neoglop::parse_position(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(q.to_neoglop(), text);
+            assert_eq!(canonical(&q), canonical(&p), "{text}");
+            let text = p.to_glop2();
+            let q = glop2::parse_position(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(q.to_glop2(), text);
+            assert_eq!(canonical(&q), canonical(&p), "{text}");
+        }
+    }
+    // GLOP 2 writes handles as @g and cross-caps as @-k.
+    let p = Position::start_on(2, Topology::Crosscap(2), Variant::Normal);
+    assert_eq!(p.to_glop2(), "0.0@-2");
+    assert_eq!(
+        glop2::parse_position("0.0@-2").unwrap().regions()[0].topology(),
+        Topology::Crosscap(2)
+    );
+    assert_eq!(
+        glop2::parse_position("0@3|1").unwrap().to_neoglop(),
+        "0T3+1"
+    );
+    assert_eq!(
+        Position::start_on(3, Topology::Torus(1), Variant::Normal).to_neoglop(),
+        "0.0.0T1"
+    );
+}

@@ -236,8 +236,16 @@ impl Position {
 
     /// Builds a checked abbreviated position off the plane: regions with
     /// their topologies (the surface is unknown, so a spot may lie on two
-    /// boundaries of one region).
-    pub(crate) fn new_on_surface(
+    /// boundaries of one region), as [`Position::new_abbreviated`] does
+    /// otherwise.
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Topology, Variant};
+    /// // A loop around the handle of a torus: spot 1 on both boundaries.
+    /// let p = Position::new_on_surface(vec![(vec![vec![1, 2], vec![1, 2]], Topology::PLANE)], vec![0, 2, 2], Variant::Normal).unwrap();
+    /// assert_eq!(p.to_neoglop(), "AB.ABT0");
+    /// ```
+    pub fn new_on_surface(
         regions: Vec<(Vec<Vec<Spot>>, Topology)>,
         degrees: Vec<u8>,
         variant: Variant,
