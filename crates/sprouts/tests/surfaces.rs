@@ -617,3 +617,54 @@ fn neo_glop_and_glop2_keep_topologies() {
         "0.0.0T1"
     );
 }
+
+/// Normal-play outcome by plain minimax on the model, for the tests.
+fn wins(p: &Position, memo: &mut std::collections::HashMap<String, bool>) -> bool {
+    let key = sprouts::canon::canonical(p).to_string();
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let misere = p.variant() == Variant::Misere;
+    let kids = p.children();
+    let w = if kids.is_empty() {
+        misere
+    } else {
+        kids.iter().any(|k| !wins(k, memo))
+    };
+    memo.insert(key, w);
+    w
+}
+
+#[test]
+fn the_solver_agrees_with_minimax_off_the_plane() {
+    use sprouts::solve::Solver;
+    let mut rng = Rng::new(3);
+    for variant in [Variant::Normal, Variant::Misere] {
+        let mut memo = std::collections::HashMap::new();
+        let mut solver = Solver::new();
+        for t in [
+            Topology::Torus(1),
+            Topology::Crosscap(1),
+            Topology::Crosscap(2),
+        ] {
+            for n in 1..=3 {
+                let p = Position::start_on(n, t, variant);
+                assert_eq!(
+                    solver.win(&p).unwrap(),
+                    wins(&p, &mut memo),
+                    "{t} {n} {variant}"
+                );
+            }
+            for game in 0..8 {
+                let p = random_on(t, 3 + game % 2, 1 + game as usize % 4, &mut rng)
+                    .with_variant(variant);
+                assert_eq!(
+                    solver.win(&p).unwrap(),
+                    wins(&p, &mut memo),
+                    "{}",
+                    p.to_neoglop()
+                );
+            }
+        }
+    }
+}

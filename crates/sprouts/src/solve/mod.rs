@@ -50,7 +50,7 @@ pub use canon::{ExactCanon, LandCanon, PseudoCanon};
 pub use certificate::{
     Certificate, CertificateError, CheckError, Checked, Claim, Couple, Verifier, Wanted, Why,
 };
-pub use compact::MAX_LIVES;
+pub use compact::{MAX_LIVES, MAX_SOLVED_GENUS};
 pub use misere::TREE_LIVES;
 pub use search::Solver;
 pub use store::{MemoryStore, NoProgress, NoStore, NormalEntry, Progress, Stacked, Store};
@@ -74,6 +74,7 @@ enum ErrorKind {
     Text(PositionTextError),
     Stopped,
     Certificate(String),
+    Surface(String),
 }
 
 impl SolveError {
@@ -100,6 +101,11 @@ impl SolveError {
     pub(crate) fn certificate(what: String) -> SolveError {
         SolveError {
             kind: ErrorKind::Certificate(what),
+        }
+    }
+    pub(crate) fn surface(t: crate::model::Topology) -> SolveError {
+        SolveError {
+            kind: ErrorKind::Surface(t.to_string()),
         }
     }
     pub(crate) fn stopped() -> SolveError {
@@ -142,6 +148,10 @@ impl fmt::Display for SolveError {
             ErrorKind::Text(e) => write!(f, "bad land text: {e}"),
             ErrorKind::Stopped => f.write_str("the search was stopped before it had an answer"),
             ErrorKind::Certificate(what) => write!(f, "no certificate: {what}"),
+            ErrorKind::Surface(t) => write!(
+                f,
+                "a region lies on {t}; the solver takes at most {MAX_SOLVED_GENUS} handles or cross-caps"
+            ),
         }
     }
 }
