@@ -118,6 +118,11 @@ pub fn run(args: &Args) -> Result<()> {
     } else {
         Variant::Normal
     };
+    if args.surface.is_some() && args.spots.is_none() {
+        bail!(
+            "--surface starts a game with --spots N; a position says its surface itself (neo-GLOP Tn/Cn, GLOP 2 @g)"
+        );
+    }
     let pos = match (&args.position, args.spots) {
         (_, Some(n)) => Position::start_on(n, args.surface.unwrap_or(Topology::PLANE), variant),
         (Some(text), None) => input::read(text, args.from, args.misere)?
@@ -168,7 +173,7 @@ fn describe(
 /// The moves of a position off the plane: the positions they leave, in
 /// neo-GLOP (the move notations are planar).
 fn surface<W: Write>(args: &Args, pos: &Position, out: &mut W) -> Result<()> {
-    let children = pos.children();
+    let children = pos.children()?;
     let limit = usize::try_from(args.limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
     if args.json {
         let shown: Vec<SurfaceMoveJson> = children

@@ -382,7 +382,7 @@ fn sides(
 }
 
 fn generator_children(p: &Position) -> BTreeSet<Key> {
-    p.children().iter().map(key_of).collect()
+    p.children().unwrap().iter().map(key_of).collect()
 }
 
 #[test]
@@ -419,7 +419,7 @@ fn brute_force_agrees_on_random_positions() {
                 // Distinct children up to the region's own symmetries.
                 assert_eq!(made.len(), brute.len());
                 compared += 1;
-                let kids = p.children();
+                let kids = p.children().unwrap();
                 if kids.is_empty() {
                     break;
                 }
@@ -436,7 +436,7 @@ fn planar_children_are_the_legal_moves() {
     for n in 1..=5 {
         let mut p = Position::start(n, Variant::Normal);
         loop {
-            let kids = p.children();
+            let kids = p.children().unwrap();
             assert_eq!(kids.len(), p.legal_moves().count());
             let played: BTreeSet<_> = p
                 .legal_moves()
@@ -456,7 +456,7 @@ fn planar_children_are_the_legal_moves() {
 fn random_on(t: Topology, spots: u32, moves: usize, rng: &mut Rng) -> Position {
     let mut p = Position::start_on(spots, t, Variant::Normal);
     for _ in 0..moves {
-        let kids = p.children();
+        let kids = p.children().unwrap();
         if kids.is_empty() {
             break;
         }
@@ -539,6 +539,7 @@ fn canonical_forms_keep_the_symmetries_of_each_region() {
             // Children agree up to the canonical form.
             let kids = |p: &Position| -> BTreeSet<String> {
                 p.children()
+                    .unwrap()
                     .iter()
                     .map(|k| canonical(k).to_string())
                     .collect()
@@ -625,7 +626,7 @@ fn wins(p: &Position, memo: &mut std::collections::HashMap<String, bool>) -> boo
         return w;
     }
     let misere = p.variant() == Variant::Misere;
-    let kids = p.children();
+    let kids = p.children().unwrap();
     let w = if kids.is_empty() {
         misere
     } else {
@@ -666,5 +667,44 @@ fn the_solver_agrees_with_minimax_off_the_plane() {
                 );
             }
         }
+    }
+}
+
+/// Reads a text with a position reader; whatever reads must be written,
+/// read back to the same canonical form, and played off the plane too.
+fn exercise(
+    text: &str,
+    read: fn(&str) -> Result<Position, sprouts::notation::PositionTextError>,
+    write: fn(&Position) -> String,
+) {
+    use sprouts::canon::canonical;
+    let Ok(p) = read(text) else {
+        return;
+    };
+    let c = canonical(&p);
+    let written = write(&p);
+    let q = read(&written).unwrap_or_else(|e| panic!("{text:?} -> {written:?}: {e}"));
+    assert_eq!(canonical(&q), c, "{text:?} -> {written:?}");
+    let k =
+        sprouts::notation::neoglop::parse_position(&c.to_string()).expect("a canonical text reads");
+    assert_eq!(canonical(&k), c, "{text:?}");
+    let boundaries: usize = p.regions().iter().map(|r| r.boundaries().len()).sum();
+    if boundaries <= 8 {
+        if let Ok(kids) = p.children() {
+            for kid in kids.iter().take(8) {
+                let _ = canonical(kid);
+            }
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn readers_with_topologies_never_panic(s in "[0-2ABDabc.()/+|TC@0-9\\-]{0,24}") {
+        use sprouts::notation::{glop2, neoglop};
+        exercise(&s, neoglop::parse_position, |p| p.to_neoglop());
+        exercise(&s, glop2::parse_position, |p| p.to_glop2());
     }
 }

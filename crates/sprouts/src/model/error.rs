@@ -125,6 +125,7 @@ pub(crate) enum MoveErrorKind {
     SplitOnJoin,
     BadSplit(usize),
     OnSurface(usize),
+    TooManyMoves(usize, u64),
 }
 
 impl From<MoveErrorKind> for MoveError {
@@ -153,6 +154,11 @@ impl fmt::Display for MoveError {
             }
             K::SplitOnJoin => write!(f, "a move between two boundaries splits nothing"),
             K::BadSplit(b) => write!(f, "boundary {} cannot go to a side", b + 1),
+            K::TooManyMoves(r, max) => write!(
+                f,
+                "region {} has too many moves to list: its live boundaries, twice its handles and its cross-caps add up to more than {max}",
+                r + 1
+            ),
             K::OnSurface(r) => write!(
                 f,
                 "region {} is not planar: its moves are chosen by the positions they leave",

@@ -25,4 +25,4 @@ pub use moves::{Move, MoveEffect, MoveKind, Side, SiteRef};
 pub use position::{Boundary, MAX_SPOT, Position, Region, Spot, Variant};
 pub use purvis::Purvis;
 pub use reduce::{ReducedPosition, least_rotation, least_rotation_start};
-pub use surface::{MAX_GENUS, Topology, TopologyError};
+pub use surface::{MAX_GENUS, MAX_SURFACE_WIDTH, Topology, TopologyError};

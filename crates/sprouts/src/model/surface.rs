@@ -27,7 +27,7 @@
 
 use std::fmt;
 
-use super::error::{PositionError, PositionErrorKind};
+use super::error::{MoveError, MoveErrorKind, PositionError, PositionErrorKind};
 use super::moves::rotated;
 use super::position::{Boundary, Position, Region, Spot, Variant};
 
@@ -49,6 +49,11 @@ pub enum Topology {
     /// `Cn`: a sphere with `n` cross-caps.
     Crosscap(u32),
 }
+
+/// The most live boundaries plus [`Topology::deficit`] a region may have
+/// for [`Position::children`] to list its moves (their number grows as
+/// two to that power).
+pub const MAX_SURFACE_WIDTH: u64 = 24;
 
 /// The most handles or cross-caps a region may have (more is never needed
 /// for a game this program can store, and keeps every count small).
@@ -170,7 +175,7 @@ impl Position {
     /// use sprouts::model::{Position, Topology, Variant};
     /// let p = Position::start_on(3, Topology::Crosscap(1), Variant::Normal);
     /// assert_eq!(p.surface(), Some(Topology::Crosscap(1)));
-    /// assert_eq!(p.children().len(), 18);
+    /// assert_eq!(p.children().unwrap().len(), 18);
     /// ```
     pub fn start_on(n: u32, surface: Topology, variant: Variant) -> Position {
         let mut p = Position::start(n, variant);
@@ -304,10 +309,13 @@ impl Position {
     /// use sprouts::model::{Position, Topology};
     /// // One spot: a loop on the plane; on the torus also a loop around a
     /// // handle (not separating), or one that separates the handle.
-    /// assert_eq!(Position::start(1, Default::default()).children().len(), 1);
-    /// assert_eq!(Position::start_on(1, Topology::Torus(1), Default::default()).children().len(), 2);
+    /// assert_eq!(Position::start(1, Default::default()).children().unwrap().len(), 1);
+    /// assert_eq!(Position::start_on(1, Topology::Torus(1), Default::default()).children().unwrap().len(), 2);
     /// ```
-    pub fn children(&self) -> Vec<Position> {
+    pub fn children(&self) -> Result<Vec<Position>, MoveError> {
+        if let Some(r) = self.too_wide() {
+            return Err(MoveErrorKind::TooManyMoves(r, MAX_SURFACE_WIDTH).into());
+        }
         let mut seen = std::collections::HashSet::new();
         let mut out = Vec::new();
         for r in 0..self.regions.len() {
@@ -323,7 +331,26 @@ impl Position {
                 }
             }
         }
-        out
+        Ok(out)
+    }
+
+    /// The first region played by the model whose live boundaries and
+    /// handles' worth of topology ([`Topology::deficit`]) exceed
+    /// [`MAX_SURFACE_WIDTH`]: its moves are too many to list (a move never
+    /// makes that sum grow, so a position within the bound has children
+    /// within it).
+    pub fn too_wide(&self) -> Option<usize> {
+        if !self.is_on_surface() {
+            return None;
+        }
+        self.regions.iter().position(|r| {
+            let live = r
+                .boundaries
+                .iter()
+                .filter(|b| b.sites.iter().any(|&s| self.is_live(s)))
+                .count() as u64;
+            live + r.topology.deficit() > MAX_SURFACE_WIDTH
+        })
     }
 
     /// The moves of region `r`: their two ends and the regions that take
@@ -561,19 +588,16 @@ pub(crate) fn topology_splits(t: Topology) -> Vec<(Topology, Topology)> {
             .collect(),
         Topology::Crosscap(k) => {
             let mut v = Vec::new();
-            let mut sides = Vec::new();
-            for kx in 1..=k {
-                sides.push(Topology::Crosscap(kx));
-            }
-            for gx in 0..=k / 2 {
-                sides.push(Topology::Torus(gx));
-            }
-            for &tx in &sides {
-                for &ty in &sides {
-                    let fits = tx.deficit() + ty.deficit() == k as u64;
-                    if fits && !(tx.is_orientable() && ty.is_orientable()) {
-                        v.push((tx, ty));
-                    }
+            let sides = (1..=k)
+                .map(Topology::Crosscap)
+                .chain((0..=k / 2).map(Topology::Torus));
+            for tx in sides {
+                let rest = k as u64 - tx.deficit();
+                if rest >= 1 {
+                    v.push((tx, Topology::Crosscap(rest as u32)));
+                }
+                if !tx.is_orientable() && rest % 2 == 0 {
+                    v.push((tx, Topology::Torus((rest / 2) as u32)));
                 }
             }
             v

@@ -265,7 +265,10 @@ fn surface_children<C: LandCanon + ?Sized>(
     mut stop: impl FnMut(&[u8]) -> bool,
 ) -> Option<Children> {
     let mut out = Children::default();
-    for child in pos.children() {
+    let children = pos
+        .children()
+        .expect("surface_position checked the width, and no move makes it grow");
+    for child in children {
         let regions =
             super::compact::regions_of(&child).expect("a child has fewer lives and no more genus");
         let mut lands = Vec::new();

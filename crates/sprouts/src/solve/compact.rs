@@ -99,6 +99,9 @@ pub(crate) fn regions_of(pos: &Position) -> Result<Regions, SolveError> {
     }) {
         return Err(SolveError::surface(r.topology()));
     }
+    if let Some(r) = pos.too_wide() {
+        return Err(SolveError::wide(r));
+    }
     let n = pos.next_spot() as usize;
     let mut count = vec![0u32; n + 1];
     for r in pos.regions() {

@@ -75,6 +75,7 @@ enum ErrorKind {
     Stopped,
     Certificate(String),
     Surface(String),
+    Wide(usize),
 }
 
 impl SolveError {
@@ -106,6 +107,11 @@ impl SolveError {
     pub(crate) fn surface(t: crate::model::Topology) -> SolveError {
         SolveError {
             kind: ErrorKind::Surface(t.to_string()),
+        }
+    }
+    pub(crate) fn wide(region: usize) -> SolveError {
+        SolveError {
+            kind: ErrorKind::Wide(region),
         }
     }
     pub(crate) fn stopped() -> SolveError {
@@ -148,6 +154,12 @@ impl fmt::Display for SolveError {
             ErrorKind::Text(e) => write!(f, "bad land text: {e}"),
             ErrorKind::Stopped => f.write_str("the search was stopped before it had an answer"),
             ErrorKind::Certificate(what) => write!(f, "no certificate: {what}"),
+            ErrorKind::Wide(r) => write!(
+                f,
+                "region {} off the plane has too many moves: its live boundaries, twice its handles and its cross-caps add up to more than {}",
+                r + 1,
+                crate::model::MAX_SURFACE_WIDTH
+            ),
             ErrorKind::Surface(t) => write!(
                 f,
                 "a region lies on {t}; the solver takes at most {MAX_SOLVED_GENUS} handles or cross-caps"
