@@ -81,3 +81,55 @@ fn pictures_and_planar_notations_refuse_surfaces() {
     );
     assert_eq!(ok(&["position", "canon", "AB/AB.0C1"], ""), "AB.0C1/AB\n");
 }
+
+#[test]
+fn database_and_certificates_off_the_plane() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s.redb");
+    let db = db.to_str().unwrap();
+    let cert = dir.path().join("c1.cert");
+    let cert = cert.to_str().unwrap();
+    let out = ok(
+        &[
+            "solve",
+            "--spots",
+            "4",
+            "--surface",
+            "C1",
+            "--db",
+            db,
+            "--certificate",
+            cert,
+        ],
+        "",
+    );
+    assert!(
+        out.starts_with("outcome\twin for the player to move (normal)\nnimber\t1\n"),
+        "{out}"
+    );
+    let checked = ok(&["check", cert], "");
+    assert!(
+        checked.contains("position\t0.0.0.0@-1\nnimber\t1 (win for the player to move)"),
+        "{checked}"
+    );
+    let verified = ok(&["db", "--db", db, "verify"], "");
+    assert!(verified.contains("wrong\t0"), "{verified}");
+    // Lands are exported in GLOP 2 with their topology, and read back.
+    let export = ok(&["db", "--db", db, "export"], "");
+    assert!(
+        export.lines().filter(|l| l.contains("@-1")).count() > 10,
+        "{export}"
+    );
+    let again = dir.path().join("t.redb");
+    let again = again.to_str().unwrap();
+    let file = dir.path().join("export.txt");
+    std::fs::write(&file, &export).unwrap();
+    ok(&["db", "--db", again, "import", file.to_str().unwrap()], "");
+    assert_eq!(ok(&["db", "--db", again, "export"], ""), export);
+    // A later solve finds the start in the database.
+    let out = ok(
+        &["solve", "--spots", "4", "--surface", "C1", "--db", db],
+        "",
+    );
+    assert!(out.contains("searched\t0\n"), "{out}");
+}

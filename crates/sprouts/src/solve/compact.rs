@@ -139,7 +139,10 @@ pub(crate) fn regions_of(pos: &Position) -> Result<Regions, SolveError> {
             }
             region.push(bd);
         }
-        if let Some(mark) = mark_of(r.topology()) {
+        // A region with fewer than 2 lives has no move and goes in
+        // `simplify`: no mark may keep it.
+        if off_plane && region_lives(pos, r) < 2 {
+        } else if let Some(mark) = mark_of(r.topology()) {
             region.push(mark);
         } else if off_plane && shares_a_spot(pos, r) {
             // Planar, but cut from another surface: the planar move
@@ -175,6 +178,19 @@ pub(crate) fn mark_of(t: Topology) -> Option<Vec<u8>> {
             Some(v)
         }
     }
+}
+
+/// The lives of the spots facing region `r` (each spot once).
+fn region_lives(pos: &Position, r: &crate::model::Region) -> u32 {
+    let mut spots: Vec<crate::model::Spot> = r
+        .boundaries()
+        .iter()
+        .flat_map(|b| b.sites().iter().copied())
+        .filter(|&s| pos.is_live(s))
+        .collect();
+    spots.sort_unstable();
+    spots.dedup();
+    spots.iter().map(|&s| pos.spot_lives(s) as u32).sum()
 }
 
 /// Whether a live spot faces region `r` from two of its boundaries.
@@ -738,12 +754,32 @@ pub(crate) fn parse_land_text(text: &str) -> Result<Regions, SolveError> {
 }
 
 /// Checks that every letter is listed exactly twice (in one boundary, or in
-/// two regions) and that a `0` is alone on its boundary.
+/// two regions; on two boundaries of one region only in a region with a
+/// mark) and that a `0` is alone on its boundary, marks apart (at most one
+/// a region, at most [`MAX_SOLVED_GENUS`]).
 pub(crate) fn check_letters(regions: &Regions) -> Result<(), &'static str> {
     let mut count = [0u32; 256];
     let mut lives = 0u32;
     for r in regions {
+        let mut marks = 0;
         for b in r {
+            let mark = topology_of_mark(b);
+            if let Some(t) = mark {
+                marks += 1;
+                let zeros = b.iter().filter(|&&x| x == ZERO).count();
+                let well_formed = match t {
+                    Topology::Torus(0) => b.len() == 2 && b.contains(&TWO),
+                    Topology::Torus(_) => zeros == b.len(),
+                    Topology::Crosscap(_) => zeros == 1 && b.iter().all(|&x| x <= ONE),
+                };
+                let small = match t {
+                    Topology::Torus(g) | Topology::Crosscap(g) => g <= MAX_SOLVED_GENUS,
+                };
+                if marks > 1 || !well_formed || !small {
+                    return Err("a 0 alone on its boundary (or one mark of a region's topology)");
+                }
+                continue;
+            }
             for &x in b {
                 count[x as usize] += 1;
                 if x == ZERO && b.len() != 1 {
@@ -757,7 +793,10 @@ pub(crate) fn check_letters(regions: &Regions) -> Result<(), &'static str> {
             return Err("every letter listed twice");
         }
     }
-    for r in regions {
+    for r in regions
+        .iter()
+        .filter(|r| !r.iter().any(|b| topology_of_mark(b).is_some()))
+    {
         let mut in_region = [0u8; 256];
         for b in r {
             let mut in_boundary = [0u8; 256];
