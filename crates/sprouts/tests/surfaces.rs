@@ -708,3 +708,98 @@ proptest::proptest! {
         exercise(&s, glop2::parse_position, |p| p.to_glop2());
     }
 }
+
+/// The worked examples of docs/surfaces.md, move by move.
+#[test]
+fn worked_examples_of_the_rules() {
+    let on = |t: Topology, bs: Vec<Vec<u32>>, degrees: Vec<u8>| {
+        Position::new_on_surface(vec![(bs, t)], degrees, Variant::Normal).unwrap()
+    };
+    let child_regions = |p: &Position| -> BTreeSet<Vec<RegionKey>> {
+        p.children().unwrap().iter().map(|c| key_of(c).0).collect()
+    };
+    let live = |_: u32| true;
+    let region = |t: Topology, bs: &[&[u32]]| {
+        let bs: Vec<Vec<u32>> = bs.iter().map(|b| b.to_vec()).collect();
+        region_key(t, &bs, &live).unwrap()
+    };
+    // Rule 3, one-sided: [a, x, b, y] cut from a to b through the cross-cap.
+    let p = on(
+        Topology::Crosscap(1),
+        vec![vec![1, 2, 3, 4]],
+        vec![0, 1, 1, 1, 1],
+    );
+    let kids = child_regions(&p);
+    assert!(kids.contains(&vec![region(Topology::PLANE, &[&[1, 2, 3, 5, 1, 4, 3, 5]])]));
+    let p = on(
+        Topology::Crosscap(2),
+        vec![vec![1, 2, 3, 4, 6]],
+        vec![0, 1, 1, 1, 1, 3, 1],
+    );
+    let kids = child_regions(&p);
+    // With 2 cross-caps one is left; the part after b reads backwards.
+    let w = region(Topology::Crosscap(1), &[&[1, 2, 3, 7, 1, 6, 4, 3, 7]]);
+    assert!(kids.contains(&vec![w]));
+    // Rule 1 without orientation: the second boundary either way round.
+    let bs = vec![vec![1, 2, 3], vec![4, 5, 6]];
+    let degrees = vec![0, 1, 1, 1, 1, 1, 1];
+    let straight: &[u32] = &[1, 7, 4, 5, 6, 4, 7, 1, 2, 3];
+    let crossed: &[u32] = &[1, 7, 4, 6, 5, 4, 7, 1, 2, 3];
+    let kids = child_regions(&on(Topology::Crosscap(1), bs.clone(), degrees.clone()));
+    assert!(kids.contains(&vec![region(Topology::Crosscap(1), &[straight])]));
+    assert!(kids.contains(&vec![region(Topology::Crosscap(1), &[crossed])]));
+    assert_ne!(
+        region(Topology::Crosscap(1), &[straight]),
+        region(Topology::Crosscap(1), &[crossed])
+    );
+    let kids = child_regions(&on(Topology::Torus(1), bs, degrees));
+    assert!(kids.contains(&vec![region(Topology::Torus(1), &[straight])]));
+    assert!(!kids.contains(&vec![region(Topology::Torus(1), &[crossed])]));
+    // Rule 2 on the Klein bottle, one spot: the four kinds of curves.
+    let kids = child_regions(&Position::start_on(
+        1,
+        Topology::Crosscap(2),
+        Variant::Normal,
+    ));
+    let want: BTreeSet<Vec<RegionKey>> = [
+        vec![
+            region(Topology::Crosscap(1), &[&[1, 2]]),
+            region(Topology::Crosscap(1), &[&[1, 2]]),
+        ],
+        vec![
+            region(Topology::PLANE, &[&[1, 2]]),
+            region(Topology::Crosscap(2), &[&[1, 2]]),
+        ],
+        vec![region(Topology::PLANE, &[&[1, 2], &[2, 1]])],
+        vec![region(Topology::Crosscap(1), &[&[1, 2, 1, 2]])],
+    ]
+    .into_iter()
+    .map(|mut v| {
+        v.sort();
+        v
+    })
+    .collect();
+    assert_eq!(kids, want);
+    // Rule 2 on the torus: the separating loop and the one around the handle.
+    let kids = child_regions(&Position::start_on(1, Topology::Torus(1), Variant::Normal));
+    assert_eq!(kids.len(), 2);
+    assert!(kids.contains(&vec![region(Topology::PLANE, &[&[1, 2], &[1, 2]])]));
+    // Counts of the docs' table.
+    for (t, counts) in [
+        (Topology::PLANE, [1, 3, 9, 22]),
+        (Topology::Torus(1), [2, 7, 18, 42]),
+        (Topology::Crosscap(1), [2, 7, 18, 42]),
+        (Topology::Crosscap(2), [4, 11, 27, 62]),
+    ] {
+        for (n, &want) in (1..).zip(&counts) {
+            assert_eq!(
+                Position::start_on(n, t, Variant::Normal)
+                    .children()
+                    .unwrap()
+                    .len(),
+                want,
+                "{t} {n}"
+            );
+        }
+    }
+}
