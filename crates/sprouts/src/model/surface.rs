@@ -303,7 +303,12 @@ impl Position {
     /// Every position one move leaves, one per distinct result (as
     /// [`Position::reduced`] tells them apart), on any surface: planar
     /// regions play as [`Position::legal_moves`] does, regions with handles
-    /// or cross-caps as docs/surfaces.md says.
+    /// or cross-caps as docs/surfaces.md says. The list is made at once
+    /// (on the plane, [`Position::legal_moves`] gives the same moves one at
+    /// a time, and [`Position::count_moves`] their number).
+    ///
+    /// Errors: off the plane, a region whose moves are too many to list
+    /// ([`Position::too_wide`]).
     ///
     /// ```
     /// use sprouts::model::{Position, Topology};
