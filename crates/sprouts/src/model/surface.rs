@@ -331,6 +331,14 @@ impl Position {
                 p.degree[a as usize] += 1;
                 p.degree[b as usize] += 1;
                 p.degree.push(2);
+                // Every child of a complete position is complete, and
+                // Euler's formula on the game's surface still holds (checked
+                // in debug builds, so by every test).
+                debug_assert!(
+                    self.start.is_none() || p.clone().check(true).is_ok() && p.is_complete(),
+                    "{:?}",
+                    p.regions
+                );
                 if seen.insert(p.reduced()) {
                     out.push(p);
                 }
