@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::{Context, Result, bail};
 use serde::Serialize;
-use sprouts::model::{MAX_SPOT, Position, Variant};
+use sprouts::model::{MAX_SPOT, Position, Topology, Variant};
 use sprouts::notation::Notation;
 
 use crate::input;
@@ -64,6 +64,13 @@ pub struct Args {
     )]
     spots: Option<u32>,
 
+    /// With --spots: play on this surface, `T` then the handles or `C` then
+    /// the cross-caps (T0 the plane, T1 the torus, C1 the projective plane,
+    /// C2 the Klein bottle). Off the plane moves have no move text: each is
+    /// listed by the position it leaves, in neo-GLOP.
+    #[arg(long, value_name = "T1|C1|...", requires = "spots")]
+    surface: Option<Topology>,
+
     /// Misère play (only the JSON `variant` field shows it: the moves are the
     /// same; a `-` header or label says it too, and --misere against `+` is
     /// an error).
@@ -111,15 +118,22 @@ pub fn run(args: &Args) -> Result<()> {
     } else {
         Variant::Normal
     };
+    if args.surface.is_some() && args.spots.is_none() {
+        bail!(
+            "--surface starts a game with --spots N; a position says its surface itself (neo-GLOP Tn/Cn, GLOP 2 @g)"
+        );
+    }
     let pos = match (&args.position, args.spots) {
-        (_, Some(n)) => Position::start(n, variant),
+        (_, Some(n)) => Position::start_on(n, args.surface.unwrap_or(Topology::PLANE), variant),
         (Some(text), None) => input::read(text, args.from, args.misere)?
             .position()
             .clone(),
         (None, None) => bail!("give a POSITION or --spots N"),
     };
     let mut out = output::stdout();
-    if args.json {
+    if pos.is_on_surface() {
+        surface(args, &pos, &mut out)?;
+    } else if args.json {
         json(args, &pos, &mut out)?;
     } else if args.count {
         writeln!(out, "{}", pos.count_moves())?;
@@ -154,6 +168,57 @@ fn describe(
         .play(m)
         .with_context(|| format!("internal error: generated move {text} cannot be played"))?;
     Ok((text, after))
+}
+
+/// The moves of a position off the plane: the positions they leave, in
+/// neo-GLOP (the move notations are planar).
+fn surface<W: Write>(args: &Args, pos: &Position, out: &mut W) -> Result<()> {
+    let children = pos.children()?;
+    let limit = usize::try_from(args.limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
+    if args.json {
+        let shown: Vec<SurfaceMoveJson> = children
+            .iter()
+            .take(limit)
+            .map(|c| SurfaceMoveJson {
+                position: c.to_neoglop(),
+            })
+            .collect();
+        let count = children.len().to_string();
+        let truncated = (!args.count).then_some(children.len() > limit);
+        let moves = (!args.count).then_some(shown);
+        let doc = SurfaceJson {
+            position: pos.to_neoglop(),
+            variant: pos.variant().name(),
+            count,
+            moves,
+            truncated,
+        };
+        output::json_line(out, &doc)?;
+    } else if args.count {
+        writeln!(out, "{}", children.len())?;
+    } else {
+        for c in children.iter().take(limit) {
+            writeln!(out, "{}", output::shown(c.to_neoglop()))?;
+        }
+    }
+    Ok(())
+}
+
+/// `moves --json` off the plane.
+#[derive(Debug, Serialize)]
+struct SurfaceJson {
+    position: String,
+    variant: &'static str,
+    count: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<Vec<SurfaceMoveJson>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    truncated: Option<bool>,
+}
+
+#[derive(Debug, Serialize)]
+struct SurfaceMoveJson {
+    position: String,
 }
 
 /// Writes the JSON document piece by piece, so that a long list of moves is

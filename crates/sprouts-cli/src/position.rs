@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use clap::{Subcommand, ValueEnum};
 use serde::Serialize;
 use sprouts::canon::{canonical, simplify};
@@ -199,10 +199,9 @@ pub fn run(args: &Args) -> Result<()> {
                     |f| f == Format::Neoglop,
                 ),
             };
-            // neo-GLOP to neo-GLOP keeps labels and region topologies
-            // (non-planar regions included, which the position reading
-            // refuses): the text is written again from what the neo-GLOP
-            // reader read, not from a position.
+            // neo-GLOP to neo-GLOP keeps labels and the topology marks as
+            // written (`C0` included): the text is written again from what
+            // the neo-GLOP reader read, not from a position.
             let kept = match text.parse::<NeoGlop>() {
                 Ok(g) if neoglop_text && a.to == Format::Neoglop => Some(g),
                 _ => None,
@@ -211,6 +210,12 @@ pub fn run(args: &Args) -> Result<()> {
                 (Some(g), _) => ("neoglop", g.position().clone(), g.to_string()),
                 (None, Ok(given)) => {
                     let pos = given.position().clone();
+                    if pos.is_on_surface() && matches!(a.to, Format::Hoey | Format::Glop1) {
+                        bail!(
+                            "the position is off the plane and {} has no topology: convert it to neoglop or glop2",
+                            a.to.notation().name()
+                        );
+                    }
                     let text = a.to.notation().write(&pos);
                     (read_as(&given), pos, text)
                 }

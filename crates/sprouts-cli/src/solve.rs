@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use sprouts::model::{MAX_SPOT, Position, Variant};
+use sprouts::model::{MAX_SPOT, Position, Topology, Variant};
 use sprouts::notation::{Notation, PositionNotation};
 use sprouts::solve::{Progress, Solver, Stacked, Store, decompose};
 
@@ -83,6 +83,12 @@ pub struct Args {
     /// Solve the start with N spots.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..i64::from(MAX_SPOT / 4)))]
     spots: Option<u32>,
+
+    /// With --spots: play on this surface, `T` then the handles or `C` then
+    /// the cross-caps (T0 the plane, T1 the torus, C1 the projective plane,
+    /// C2 the Klein bottle; docs/surfaces.md).
+    #[arg(long, value_name = "T1|C1|...", requires = "spots")]
+    surface: Option<Topology>,
 
     /// Misère play (for --spots and positions without a label; a game's
     /// header or a neo-GLOP label `5-:` says misère itself, and --misere
@@ -314,8 +320,17 @@ pub fn run(args: &Args) -> Result<()> {
     } else {
         Variant::Normal
     };
+    if args.surface.is_some() && args.spots.is_none() {
+        bail!(
+            "--surface starts a game with --spots N; a position says its surface itself (neo-GLOP Tn/Cn, GLOP 2 @g)"
+        );
+    }
     let (pos, game, from) = match (&args.input, args.spots) {
-        (_, Some(n)) => (Position::start(n, variant), None, None),
+        (_, Some(n)) => (
+            Position::start_on(n, args.surface.unwrap_or(Topology::PLANE), variant),
+            None,
+            None,
+        ),
         (Some(t), None) => match input::read(t, args.from, args.misere)? {
             Given::Position(p, f) => (p, None, Some(f)),
             Given::Game(r, n) => (r.position().clone(), Some(n), None),

@@ -143,10 +143,6 @@ fn errors_are_one_line() {
         fails(&["position", "canon", "1,2,"]),
         "sprouts: position text at byte 4: expected a spot number, found the end of the text"
     );
-    assert_eq!(
-        fails(&["moves", "0.0/0T1"]),
-        "sprouts: neoglop position: invalid position: region 2 lies on a surface T1: moves in non-planar regions are not supported yet"
-    );
     assert_eq!(sprouts(&["position", "convert", "0"], b"").code, 2);
     assert_eq!(
         sprouts(&["position", "convert", "--to", "wgosa", "0"], b"").code,

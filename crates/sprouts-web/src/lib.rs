@@ -283,6 +283,11 @@ fn read_as(text: &str, variant: Option<Variant>) -> Result<Input, Failure> {
             if position.next_spot() > MAX_SPOTS + 1 {
                 return Err(too_many());
             }
+            if position.is_on_surface() {
+                return Err(bad(
+                    "this page plays on the plane only, and the position is off it (a region with handles or cross-caps): use sprouts moves or sprouts solve",
+                ));
+            }
             let stated = label.and_then(|l| l.variant);
             if let (Some(s), Some(v)) = (stated, variant) {
                 if s != v {

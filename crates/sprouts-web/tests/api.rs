@@ -187,6 +187,13 @@ async fn bad_requests_are_400_with_a_reason() {
         )
     );
     assert_eq!(
+        error("/api/show", serde_json::json!({"text": "0.0.0T1"})).await,
+        (
+            StatusCode::BAD_REQUEST,
+            "this page plays on the plane only, and the position is off it (a region with handles or cross-caps): use sprouts moves or sprouts solve".to_string()
+        )
+    );
+    assert_eq!(
         error("/api/show", serde_json::json!({"text": "1,8,4,9t,8,5;2"})).await,
         (
             StatusCode::BAD_REQUEST,

@@ -122,7 +122,7 @@ fn neo_glop_meaning_errors() {
         ),
         (
             "A.1.A",
-            "error: invalid position: letter A (bytes 0 and 4) lies on two boundaries of one region, which only a non-planar surface allows (not supported yet)",
+            "error: invalid position: letter A (bytes 0 and 4) lies on two boundaries of one region, which only a region off the plane allows (mark its surface: Tn or Cn in neo-GLOP, @g in GLOP 2)",
         ),
         (
             "^xy:1%xy",
@@ -273,8 +273,8 @@ fn glop2_errors() {
             "error: at byte 3: expected '|', '+' or the end of the position, found 'x'",
         ),
         (
-            "0@1",
-            "error: invalid position: the region ending at byte 1 is on a surface of genus 1: non-planar regions are not supported yet",
+            "0@99999",
+            "error: at byte 2: expected a genus of at most 65536, found '9'",
         ),
         (
             "0*1234567890",
@@ -390,7 +390,7 @@ fn letter_errors_with_local_letters() {
         (g2("aa1|a1"), format!("error: invalid position: letter a at byte 4 occurs only once in land 1 ({twice}; write 2 for one listed once; in region 1 it names another spot, listed twice there)")),
         (g1("1aa.}AB.}aAB.}]!"), format!("error: invalid position: letter a at byte 9 occurs only once in land 1 ({twice}; write 2 for one listed once; in region 1 it names another spot, listed twice there)")),
         // Twice in one region on two boundaries needs a non-planar surface.
-        (neo("a1.a1/0"), "error: invalid position: letter a (bytes 0 and 3) lies on two boundaries of one region, which only a non-planar surface allows (not supported yet)".to_string()),
+        (neo("a1.a1/0"), "error: invalid position: letter a (bytes 0 and 3) lies on two boundaries of one region, which only a region off the plane allows (mark its surface: Tn or Cn in neo-GLOP, @g in GLOP 2)".to_string()),
     ];
     for (got, want) in cases {
         assert_eq!(got, want);

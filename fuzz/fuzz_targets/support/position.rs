@@ -1,6 +1,6 @@
 //! What the position-library fuzz targets share: read any text or fail
 //! cleanly; a position that reads is written, read back to the same
-//! canonical form, and played.
+//! canonical form, and played (on any surface).
 
 use sprouts::canon::canonical;
 use sprouts::model::Position;
@@ -41,5 +41,15 @@ pub fn check_position_text<E>(
     for m in p.legal_moves().take(8) {
         let after = p.play(&m).expect("listed moves are legal");
         let _ = canonical(&after);
+    }
+    // Off the plane moves are listed by the positions they leave (few
+    // boundaries only: their number grows as two to the boundaries).
+    let boundaries: usize = p.regions().iter().map(|r| r.boundaries().len()).sum();
+    if p.is_on_surface() && boundaries <= 8 {
+        if let Ok(kids) = p.children() {
+            for k in kids.iter().take(8) {
+                let _ = canonical(k);
+            }
+        }
     }
 }

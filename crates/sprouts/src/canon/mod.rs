@@ -102,6 +102,7 @@
 
 mod search;
 mod simplify;
+mod surface;
 
 use std::fmt;
 
@@ -163,6 +164,9 @@ impl fmt::Display for Canonical {
 /// assert_eq!(canonical(&p).to_string(), "0.AB/AB.0");
 /// ```
 pub fn canonical(p: &Position) -> Canonical {
+    if p.is_on_surface() {
+        return surface::canonical(p);
+    }
     let shape = simplify::simplify(&Shape::from_position(p));
     let mut lands: Vec<String> = shape
         .lands

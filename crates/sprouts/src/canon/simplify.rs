@@ -50,9 +50,10 @@ pub(crate) fn simplify(shape: &Shape) -> Shape {
             }
         }
     }
-    // 3. Small regions become one boundary.
+    // 3. Small regions become one boundary (on the plane only: with
+    // handles or cross-caps the boundaries say which curves exist).
     for r in kept.iter_mut() {
-        if r.len() > 1 && region_lives(r) <= 3 {
+        if r.len() > 1 && region_lives(r) <= 3 && !r.iter().any(|b| is_gadget(b)) {
             let joined: Vec<Sym> = r.iter().flatten().copied().collect();
             *r = vec![joined];
         }
@@ -63,10 +64,18 @@ pub(crate) fn simplify(shape: &Shape) -> Shape {
     }
 }
 
+/// Whether a boundary is the mark of a region's topology that
+/// `canon::surface` adds: it starts with `0` and has more sites, which no
+/// boundary of a position does (a spot with 3 lives is alone on its
+/// boundary).
+pub(crate) fn is_gadget(b: &[Sym]) -> bool {
+    b.len() >= 2 && b[0] == Sym::Zero
+}
+
 fn region_lives(r: &[Vec<Sym>]) -> u32 {
     let mut seen: Vec<u32> = Vec::new();
     let mut total = 0;
-    for &s in r.iter().flatten() {
+    for &s in r.iter().filter(|b| !is_gadget(b)).flatten() {
         if let Sym::Letter(g) = s {
             if seen.contains(&g) {
                 continue;

@@ -196,6 +196,7 @@ pub struct DrawError {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum DrawErrorKind {
+    OffThePlane,
     Abbreviated,
     TooLarge(usize, usize),
     Shape(String),
@@ -210,6 +211,10 @@ impl From<DrawErrorKind> for DrawError {
 impl fmt::Display for DrawError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
+            DrawErrorKind::OffThePlane => f.write_str(
+                "cannot draw a position off the plane (a region with handles or cross-caps, \
+                 or a game on another surface): only planar positions are drawn",
+            ),
             DrawErrorKind::Abbreviated => f.write_str(
                 "cannot draw an abbreviated position (dead spots or regions left out): \
                  give the full position or the game",
@@ -242,7 +247,7 @@ impl std::error::Error for DrawError {}
 /// assert_eq!(p.to_hoey_full(), "1;2,3/2,3");
 /// ```
 pub fn completed(pos: Position) -> Position {
-    if pos.is_complete() {
+    if pos.is_complete() || pos.is_on_surface() {
         return pos;
     }
     let next = pos.next_spot();
@@ -289,7 +294,8 @@ pub fn completed(pos: Position) -> Position {
 
 /// Draws a complete position.
 ///
-/// Errors: an abbreviated position (its left-out spots cannot be placed),
+/// Errors: a position off the plane (docs/surfaces.md), an abbreviated
+/// position (its left-out spots cannot be placed),
 /// more than [`MAX_DRAW_SPOTS`] spots, or sites that do not fit together
 /// into a drawing (possible only for positions built by hand).
 ///
@@ -300,8 +306,13 @@ pub fn completed(pos: Position) -> Position {
 /// assert_eq!(d.lines().len(), 4);
 /// let e = draw(&parse_position("1,8,4,9t,8,5;2").unwrap()).unwrap_err();
 /// assert!(e.to_string().starts_with("cannot draw an abbreviated position"));
+/// let torus = sprouts::model::Position::start_on(2, sprouts::model::Topology::Torus(1), Default::default());
+/// assert!(draw(&torus).unwrap_err().to_string().starts_with("cannot draw a position off the plane"));
 /// ```
 pub fn draw(pos: &Position) -> Result<Drawing, DrawError> {
+    if pos.is_on_surface() {
+        return Err(DrawErrorKind::OffThePlane.into());
+    }
     let built = map::build(pos, MAX_DRAW_SPOTS)?;
     let spot_mark = |v: usize, at: Point| SpotMark {
         spot: v as Spot + 1,

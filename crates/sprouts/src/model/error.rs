@@ -35,6 +35,10 @@ pub(crate) enum PositionErrorKind {
         regions: i64,
         pieces: i64,
     },
+    NotOnSurface {
+        euler: i64,
+        surface: String,
+    },
 }
 
 impl From<PositionErrorKind> for PositionError {
@@ -87,6 +91,10 @@ impl fmt::Display for PositionError {
                 f,
                 "not a drawing on the plane: {spots} spots - {lines} lines + {regions} regions should be 1 + {pieces} pieces"
             ),
+            K::NotOnSurface { euler, surface } => write!(
+                f,
+                "not a drawing on the surface {surface}: spots - lines + the regions' Euler characteristics make {euler}"
+            ),
         }
     }
 }
@@ -116,6 +124,8 @@ pub(crate) enum MoveErrorKind {
     SameSpotTwoSites(Spot),
     SplitOnJoin,
     BadSplit(usize),
+    OnSurface(usize),
+    TooManyMoves(usize, u64),
 }
 
 impl From<MoveErrorKind> for MoveError {
@@ -144,6 +154,16 @@ impl fmt::Display for MoveError {
             }
             K::SplitOnJoin => write!(f, "a move between two boundaries splits nothing"),
             K::BadSplit(b) => write!(f, "boundary {} cannot go to a side", b + 1),
+            K::TooManyMoves(r, max) => write!(
+                f,
+                "region {} has too many moves to list: its live boundaries, twice its handles and its cross-caps add up to more than {max}",
+                r + 1
+            ),
+            K::OnSurface(r) => write!(
+                f,
+                "region {} is not planar: its moves are chosen by the positions they leave",
+                r + 1
+            ),
         }
     }
 }

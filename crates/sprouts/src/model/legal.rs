@@ -100,7 +100,7 @@ impl Position {
         // Joins between two spots of degree 0 or 1 (one site each) are all
         // distinct: count them by boundary sizes rather than one by one.
         let mut single_joins = BigUint::from(0u8);
-        for region in &self.regions {
+        for region in self.regions.iter().filter(|r| r.topology.is_planar()) {
             let per_boundary: Vec<u64> = region
                 .boundaries
                 .iter()
@@ -496,12 +496,15 @@ impl<'a> FamilyWalk<'a> {
             self.live_boundaries.clear();
             return;
         };
+        // Moves in a region with handles or cross-caps are not `Move`s:
+        // they are listed by what they leave (`Position::children`).
+        let planar = region.topology.is_planar();
         self.live = region
             .boundaries
             .iter()
             .map(|b| {
                 (0..b.sites.len())
-                    .filter(|&i| self.pos.is_live(b.sites[i]))
+                    .filter(|&i| planar && self.pos.is_live(b.sites[i]))
                     .collect()
             })
             .collect();

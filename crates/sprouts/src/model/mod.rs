@@ -17,6 +17,7 @@ mod moves;
 mod position;
 mod purvis;
 mod reduce;
+mod surface;
 
 pub use error::{MoveError, PositionError};
 pub use legal::LegalMoves;
@@ -24,3 +25,4 @@ pub use moves::{Move, MoveEffect, MoveKind, Side, SiteRef};
 pub use position::{Boundary, MAX_SPOT, Position, Region, Spot, Variant};
 pub use purvis::Purvis;
 pub use reduce::{ReducedPosition, least_rotation, least_rotation_start};
+pub use surface::{MAX_GENUS, MAX_SURFACE_WIDTH, Topology, TopologyError};

@@ -3,6 +3,7 @@
 use super::error::{MoveError, MoveErrorKind as K};
 use super::position::{Boundary, Position, Region, Spot};
 use super::reduce::{reduced_boundaries, reduced_boundary};
+use super::surface::Topology;
 
 /// A site of a region: the `index`-th site of its `boundary`-th boundary (both
 /// counted from 0 in the position's stored order).
@@ -230,6 +231,9 @@ impl Position {
     /// ```
     pub fn check_move(&self, m: &Move) -> Result<(), MoveError> {
         let region = self.regions.get(m.region).ok_or(K::NoRegion(m.region))?;
+        if !region.topology.is_planar() {
+            return Err(K::OnSurface(m.region).into());
+        }
         for s in [m.from, m.to] {
             let b = region
                 .boundaries
@@ -325,7 +329,13 @@ impl Position {
                     }
                 }
                 self.regions[r].boundaries = x;
-                self.regions.insert(r + 1, Region { boundaries: y });
+                self.regions.insert(
+                    r + 1,
+                    Region {
+                        boundaries: y,
+                        topology: Topology::PLANE,
+                    },
+                );
             }
         }
         self.degree[a as usize] += 1;
@@ -465,7 +475,11 @@ impl Position {
     /// The new boundaries a legal move makes: the right (X) one, or for a
     /// join the merged one, and the left (Y) one for a move that splits its
     /// region. `(a, b)` are the move's ends.
-    fn new_boundaries(&self, m: &Move, (a, b): (Spot, Spot)) -> (Vec<Spot>, Option<Vec<Spot>>) {
+    pub(crate) fn new_boundaries(
+        &self,
+        m: &Move,
+        (a, b): (Spot, Spot),
+    ) -> (Vec<Spot>, Option<Vec<Spot>>) {
         let boundaries = &self.regions[m.region].boundaries;
         let c = self.next_spot();
         let (da, db) = (self.degree(a), self.degree(b));

@@ -4,6 +4,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use super::index::SpotIndex;
+use super::surface::Topology;
 
 use super::error::{PositionError, PositionErrorKind};
 use crate::union_find::UnionFind;
@@ -104,10 +105,13 @@ impl Boundary {
     }
 }
 
-/// A region (face) of the drawing: one or more boundaries.
+/// A region (face) of the drawing: one or more boundaries, and the
+/// topology of the surface it is cut from (the plane unless the game is
+/// played on another surface, docs/surfaces.md).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Region {
     pub(crate) boundaries: Vec<Boundary>,
+    pub(crate) topology: Topology,
 }
 
 impl Region {
@@ -120,6 +124,17 @@ impl Region {
     /// ```
     pub fn boundaries(&self) -> &[Boundary] {
         &self.boundaries
+    }
+
+    /// The region's own topology: its handles or cross-caps (docs/surfaces.md).
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Topology};
+    /// let p = Position::start_on(2, Topology::Torus(1), Default::default());
+    /// assert_eq!(p.regions()[0].topology(), Topology::Torus(1));
+    /// ```
+    pub fn topology(&self) -> Topology {
+        self.topology
     }
 }
 
@@ -146,6 +161,9 @@ pub struct Position {
     pub(crate) degree: Vec<u8>,
     pub(crate) start: Option<u32>,
     pub(crate) variant: Variant,
+    /// The surface the game is played on, when known (`None`: read from a
+    /// text with topology marks, which does not say).
+    pub(crate) surface: Option<Topology>,
     /// Where every spot's sites are; built on first use, dropped by a move.
     pub(crate) index: OnceLock<SpotIndex>,
 }
@@ -165,13 +183,17 @@ impl Position {
         let regions = if n == 0 {
             Vec::new()
         } else {
-            vec![Region { boundaries }]
+            vec![Region {
+                boundaries,
+                topology: Topology::PLANE,
+            }]
         };
         Position {
             regions,
             degree: vec![0; n as usize + 1],
             start: Some(n),
             variant,
+            surface: Some(Topology::PLANE),
             index: OnceLock::new(),
         }
     }
@@ -242,11 +264,13 @@ impl Position {
                 .into_iter()
                 .map(|r| Region {
                     boundaries: r.into_iter().map(|sites| Boundary { sites }).collect(),
+                    topology: Topology::PLANE,
                 })
                 .collect(),
             degree: if degrees.is_empty() { vec![0] } else { degrees },
             start: None,
             variant,
+            surface: Some(Topology::PLANE),
             index: OnceLock::new(),
         };
         pos.check(may_be_complete)?;
@@ -377,7 +401,12 @@ impl Position {
     }
 
     /// Checks every invariant; sets `start` for complete positions.
-    fn check(&mut self, may_be_complete: bool) -> Result<(), PositionError> {
+    pub(crate) fn check(&mut self, may_be_complete: bool) -> Result<(), PositionError> {
+        // On another surface than the plane a spot may face one region from
+        // two boundaries (a line around a handle), and Euler's formula
+        // counts the regions' own topologies (docs/surfaces.md#check).
+        let plane = self.surface == Some(Topology::PLANE)
+            && self.regions.iter().all(|r| r.topology.is_planar());
         use PositionErrorKind as K;
         let next = self.degree.len();
         if next as u64 > MAX_SPOT as u64 {
@@ -413,7 +442,7 @@ impl Position {
                     match first_place[su] {
                         None => first_place[su] = Some((ri, bi)),
                         Some((r0, b0)) => {
-                            if r0 == ri && b0 != bi {
+                            if plane && r0 == ri && b0 != bi {
                                 return Err(K::SpotOnTwoBoundaries(s, ri + 1).into());
                             }
                         }
@@ -472,6 +501,9 @@ impl Position {
         let v = spots as i64;
         let e = (degree_sum / 2) as i64;
         let f = self.regions.len() as i64;
+        if !plane {
+            return self.check_surface_euler(v, e, n as u32);
+        }
         // (No spot at all: the empty drawing, kept with no region.)
         if v > 0 && v - e + f != 1 + components {
             return Err(K::NotPlanar {

@@ -3,6 +3,7 @@
 
 use super::moves::Move;
 use super::position::{Boundary, Position, Spot};
+use super::surface::Topology;
 
 /// A position with dead spots, empty boundaries and regions without a live
 /// spot dropped, each boundary rotated to its least rotation, boundaries and
@@ -22,6 +23,9 @@ use super::position::{Boundary, Position, Spot};
 pub struct ReducedPosition {
     regions: Vec<Vec<Vec<Spot>>>,
     live: Vec<(Spot, u8)>,
+    /// The topology of each region of `regions` off the plane (empty when
+    /// every region is planar, so planar keys are as they always were).
+    topologies: Vec<Topology>,
 }
 
 impl ReducedPosition {
@@ -47,14 +51,38 @@ impl Position {
     /// ```
     pub fn reduced(&self) -> ReducedPosition {
         let degree = |s: Spot| self.degree(s);
-        let mut regions: Vec<_> = self
+        let live = self.live_spots().map(|s| (s, self.degree(s))).collect();
+        if self.regions.iter().all(|r| r.topology.is_planar()) {
+            let mut regions: Vec<_> = self
+                .regions
+                .iter()
+                .filter_map(|r| reduced_region(&r.boundaries, &degree))
+                .collect();
+            regions.sort_unstable();
+            return ReducedPosition {
+                regions,
+                live,
+                topologies: Vec::new(),
+            };
+        }
+        let mut pairs: Vec<_> = self
             .regions
             .iter()
-            .filter_map(|r| reduced_region(&r.boundaries, &degree))
+            .filter_map(|r| {
+                let mut bs = reduced_region(&r.boundaries, &degree)?;
+                if !r.topology.is_orientable() {
+                    unoriented(&mut bs);
+                }
+                Some((bs, r.topology))
+            })
             .collect();
-        regions.sort_unstable();
-        let live = self.live_spots().map(|s| (s, self.degree(s))).collect();
-        ReducedPosition { regions, live }
+        pairs.sort_unstable();
+        let (regions, topologies) = pairs.into_iter().unzip();
+        ReducedPosition {
+            regions,
+            live,
+            topologies,
+        }
     }
 
     /// Whether two moves of this position are the same move: they leave the
@@ -78,8 +106,10 @@ impl Position {
 
 /// The key of a position up to 7a-7c: every site kept, boundaries at their
 /// least rotation and sorted, regions sorted, with the degrees.
-fn full_key(p: &Position) -> (Vec<Vec<Vec<Spot>>>, &[u8], super::Variant) {
-    let mut regions: Vec<Vec<Vec<Spot>>> = p
+type FullKey<'a> = (Vec<(Vec<Vec<Spot>>, Topology)>, &'a [u8], super::Variant);
+
+fn full_key(p: &Position) -> FullKey<'_> {
+    let mut regions: Vec<(Vec<Vec<Spot>>, Topology)> = p
         .regions
         .iter()
         .map(|r| {
@@ -88,12 +118,29 @@ fn full_key(p: &Position) -> (Vec<Vec<Vec<Spot>>>, &[u8], super::Variant) {
                 .iter()
                 .map(|b| least_rotation(&b.sites))
                 .collect();
+            if !r.topology.is_orientable() {
+                unoriented(&mut bs);
+            }
             bs.sort_unstable();
-            bs
+            (bs, r.topology)
         })
         .collect();
     regions.sort_unstable();
     (regions, &p.degree, p.variant)
+}
+
+/// Without orientation (cross-caps) a boundary has no direction: each is
+/// taken the least way round, then they are sorted again.
+fn unoriented(bs: &mut [Vec<Spot>]) {
+    for b in bs.iter_mut() {
+        let mut back = b.clone();
+        back.reverse();
+        let back = least_rotation(&back);
+        if back < *b {
+            *b = back;
+        }
+    }
+    bs.sort_unstable();
 }
 
 /// Positions are equal when they differ only by where boundaries start, the

@@ -342,7 +342,7 @@ pub fn read_input(text: &str, notation: Option<PositionNotation>) -> Result<Inpu
     if notation == PositionNotation::Neoglop {
         let read: NeoGlop = text.parse().map_err(position_error)?;
         let label = read.label();
-        let position = read.into_planar().map_err(position_error)?;
+        let position = read.into_position();
         return Ok(Input::Position {
             position,
             notation,

@@ -27,7 +27,7 @@ use rustc_hash::{FxHashMap, FxHasher};
 use super::canon::{LandCanon, least_rotation_start, pseudo_assemble, pseudo_region};
 use super::compact::{
     Count, DEAD, END_BOUNDARY, END_LAND, END_REGION, FIRST_LETTER, ONE, RegionSpan, Simplifier,
-    TWO, ZERO, is_letter, lands_of, lives_of, read_spans, twice_life,
+    TWO, ZERO, has_mark, is_letter, lands_of, lives_of, read_spans, twice_life,
 };
 
 /// A child position of a land: the keys of the lands it splits into, sorted.
@@ -230,6 +230,12 @@ pub(crate) fn children_unless<C: LandCanon + ?Sized>(
     canon: &C,
     stop: impl FnMut(&[u8]) -> bool,
 ) -> Option<Children> {
+    if has_mark(land) {
+        // (A hand-made key that is no position is played as if planar.)
+        if let Some(pos) = surface_position(land) {
+            return surface_children(&pos, canon, stop);
+        }
+    }
     let shape = Shape::of(land, canon.exact());
     let (mut moves, mut aside) = MOVES.with_borrow_mut(std::mem::take);
     let sure = shape.moves(&mut moves, &mut aside);
@@ -247,6 +253,47 @@ pub(crate) fn children_unless<C: LandCanon + ?Sized>(
         });
     MOVES.with_borrow_mut(|kept| *kept = (moves, aside));
     out
+}
+
+/// [`children_unless`] for a land with a region off the plane: its moves
+/// are the model's ([`Position::children`](crate::model::Position::children)),
+/// each child simplified and keyed as [`decompose`](super::decompose) does
+/// (docs/surfaces.md#solver).
+fn surface_children<C: LandCanon + ?Sized>(
+    pos: &crate::model::Position,
+    canon: &C,
+    mut stop: impl FnMut(&[u8]) -> bool,
+) -> Option<Children> {
+    let mut out = Children::default();
+    let children = pos
+        .children()
+        .expect("surface_position checked the width, and no move makes it grow");
+    for child in children {
+        let regions =
+            super::compact::regions_of(&child).expect("a child has fewer lives and no more genus");
+        let mut lands = Vec::new();
+        super::compact::simplify(regions, canon, &mut lands);
+        lands.sort_unstable();
+        let start = out.bytes.len();
+        for l in &lands {
+            out.bytes.extend_from_slice(l);
+            out.bytes.push(END_LAND);
+        }
+        if stop(&out.bytes[start..]) {
+            return None;
+        }
+        out.push(start);
+    }
+    out.sort_dedup();
+    Some(out)
+}
+
+/// The position a land with a mark stands for, when it is one the solver
+/// can take.
+fn surface_position(land: &[u8]) -> Option<crate::model::Position> {
+    let pos = super::text::lands_position(&[super::Land(land.into())]).ok()?;
+    super::compact::regions_of(&pos).ok()?;
+    Some(pos)
 }
 
 thread_local! {

@@ -15,7 +15,7 @@
 //! site bytes ([`Regions`]); [`simplify`] applies the simplifications and
 //! splits the result into lands.
 
-use crate::model::Position;
+use crate::model::{Position, Topology};
 use crate::union_find::UnionFind;
 
 use super::SolveError;
@@ -93,6 +93,15 @@ pub(crate) fn regions_of(pos: &Position) -> Result<Regions, SolveError> {
     if lives > MAX_LIVES {
         return Err(SolveError::too_large(lives));
     }
+    if let Some(r) = pos.regions().iter().find(|r| match r.topology() {
+        Topology::Torus(g) => g > MAX_SOLVED_GENUS,
+        Topology::Crosscap(k) => k > MAX_SOLVED_GENUS,
+    }) {
+        return Err(SolveError::surface(r.topology()));
+    }
+    if let Some(r) = pos.too_wide() {
+        return Err(SolveError::wide(r));
+    }
     let n = pos.next_spot() as usize;
     let mut count = vec![0u32; n + 1];
     for r in pos.regions() {
@@ -106,6 +115,7 @@ pub(crate) fn regions_of(pos: &Position) -> Result<Regions, SolveError> {
     }
     let mut letter = vec![0u8; n + 1];
     let mut next = FIRST_LETTER;
+    let off_plane = pos.is_on_surface();
     let mut out = Vec::with_capacity(pos.regions().len());
     for r in pos.regions() {
         let mut region = Vec::with_capacity(r.boundaries().len());
@@ -129,9 +139,96 @@ pub(crate) fn regions_of(pos: &Position) -> Result<Regions, SolveError> {
             }
             region.push(bd);
         }
+        // A region with fewer than 2 lives has no move and goes in
+        // `simplify`: no mark may keep it.
+        if off_plane && region_lives(pos, r) < 2 {
+        } else if let Some(mark) = mark_of(r.topology()) {
+            region.push(mark);
+        } else if off_plane && shares_a_spot(pos, r) {
+            // Planar, but cut from another surface: the planar move
+            // generator takes every spot of a region to lie on one of its
+            // boundaries, so this region is played by the model too.
+            region.push(vec![ZERO, TWO]);
+        }
         out.push(region);
     }
     Ok(out)
+}
+
+/// The most handles or cross-caps a region may have to be solved (its mark
+/// must stay far below the letters' range; more is never needed: above a
+/// genus that depends on the lives, more handles change nothing, Lemoine &
+/// Viennot 2008).
+pub const MAX_SOLVED_GENUS: u32 = 12;
+
+/// The boundary that marks a region's topology in a land (docs/surfaces.md#solver):
+/// `0` then `g` more `0`s for `g` handles, `0` then `k` [`ONE`]s for `k`
+/// cross-caps, none on the plane (`0`, `2` for a planar region where a
+/// spot lies on two boundaries, see [`regions_of`]). No boundary of a position holds [`ZERO`]
+/// beside another site, so a mark is never read as sites; the simplifier
+/// and the keys treat it as one more boundary of its region, which keeps
+/// the topology with its region through every step.
+pub(crate) fn mark_of(t: Topology) -> Option<Vec<u8>> {
+    match t.normalized() {
+        Topology::Torus(0) => None,
+        Topology::Torus(g) => Some(vec![ZERO; g as usize + 1]),
+        Topology::Crosscap(k) => {
+            let mut v = vec![ZERO];
+            v.extend(std::iter::repeat_n(ONE, k as usize));
+            Some(v)
+        }
+    }
+}
+
+/// The lives of the spots facing region `r` (each spot once).
+fn region_lives(pos: &Position, r: &crate::model::Region) -> u32 {
+    let mut spots: Vec<crate::model::Spot> = r
+        .boundaries()
+        .iter()
+        .flat_map(|b| b.sites().iter().copied())
+        .filter(|&s| pos.is_live(s))
+        .collect();
+    spots.sort_unstable();
+    spots.dedup();
+    spots.iter().map(|&s| pos.spot_lives(s) as u32).sum()
+}
+
+/// Whether a live spot faces region `r` from two of its boundaries.
+fn shares_a_spot(pos: &Position, r: &crate::model::Region) -> bool {
+    let mut seen = std::collections::HashMap::new();
+    r.boundaries().iter().enumerate().any(|(bi, b)| {
+        b.sites()
+            .iter()
+            .any(|&s| pos.is_live(s) && *seen.entry(s).or_insert(bi) != bi)
+    })
+}
+
+/// The topology a boundary marks (in any rotation), if it is a mark: the
+/// mark `0`, `2` of a planar region cut from another surface (a spot on
+/// two of its boundaries) is the plane.
+pub(crate) fn topology_of_mark(b: &[u8]) -> Option<Topology> {
+    if b.len() < 2 || !b.contains(&ZERO) {
+        return None;
+    }
+    if b.len() == 2 && b.contains(&TWO) {
+        return Some(Topology::PLANE);
+    }
+    let n = b.len() as u32 - 1;
+    Some(if b.iter().all(|&x| x == ZERO) {
+        Topology::Torus(n)
+    } else {
+        Topology::Crosscap(n)
+    })
+}
+
+/// Whether a land key holds a region off the plane (a mark): a `0` that
+/// is not alone on its boundary.
+pub(crate) fn has_mark(land: &[u8]) -> bool {
+    land.iter().enumerate().any(|(i, &x)| {
+        x == ZERO
+            && (i > 0 && land[i - 1] != END_BOUNDARY && land[i - 1] != END_REGION
+                || land.get(i + 1).is_some_and(|&y| y != END_BOUNDARY))
+    })
 }
 
 /// Applies the simplifications of docs/notations.md#simplification to `regions` and
@@ -657,12 +754,32 @@ pub(crate) fn parse_land_text(text: &str) -> Result<Regions, SolveError> {
 }
 
 /// Checks that every letter is listed exactly twice (in one boundary, or in
-/// two regions) and that a `0` is alone on its boundary.
+/// two regions; on two boundaries of one region only in a region with a
+/// mark) and that a `0` is alone on its boundary, marks apart (at most one
+/// a region, at most [`MAX_SOLVED_GENUS`]).
 pub(crate) fn check_letters(regions: &Regions) -> Result<(), &'static str> {
     let mut count = [0u32; 256];
     let mut lives = 0u32;
     for r in regions {
+        let mut marks = 0;
         for b in r {
+            let mark = topology_of_mark(b);
+            if let Some(t) = mark {
+                marks += 1;
+                let zeros = b.iter().filter(|&&x| x == ZERO).count();
+                let well_formed = match t {
+                    Topology::Torus(0) => b.len() == 2 && b.contains(&TWO),
+                    Topology::Torus(_) => zeros == b.len(),
+                    Topology::Crosscap(_) => zeros == 1 && b.iter().all(|&x| x <= ONE),
+                };
+                let small = match t {
+                    Topology::Torus(g) | Topology::Crosscap(g) => g <= MAX_SOLVED_GENUS,
+                };
+                if marks > 1 || !well_formed || !small {
+                    return Err("a 0 alone on its boundary (or one mark of a region's topology)");
+                }
+                continue;
+            }
             for &x in b {
                 count[x as usize] += 1;
                 if x == ZERO && b.len() != 1 {
@@ -676,7 +793,10 @@ pub(crate) fn check_letters(regions: &Regions) -> Result<(), &'static str> {
             return Err("every letter listed twice");
         }
     }
-    for r in regions {
+    for r in regions
+        .iter()
+        .filter(|r| !r.iter().any(|b| topology_of_mark(b).is_some()))
+    {
         let mut in_region = [0u8; 256];
         for b in r {
             let mut in_boundary = [0u8; 256];

@@ -51,7 +51,7 @@ pub use canon::{ExactCanon, LandCanon, PseudoCanon};
 pub use certificate::{
     Certificate, CertificateError, CheckError, Checked, Claim, Couple, Verifier, Wanted, Why,
 };
-pub use compact::MAX_LIVES;
+pub use compact::{MAX_LIVES, MAX_SOLVED_GENUS};
 pub use distributed::{Finished, Master, Proof, Ticket, Worker, decode_results, encode_results};
 pub use misere::TREE_LIVES;
 pub use search::Solver;
@@ -77,6 +77,8 @@ enum ErrorKind {
     Stopped,
     Certificate(String),
     NoWorker(usize, usize),
+    Surface(String),
+    Wide(usize),
 }
 
 impl SolveError {
@@ -108,6 +110,16 @@ impl SolveError {
     pub(crate) fn no_worker(worker: usize, workers: usize) -> SolveError {
         SolveError {
             kind: ErrorKind::NoWorker(worker, workers),
+        }
+    }
+    pub(crate) fn surface(t: crate::model::Topology) -> SolveError {
+        SolveError {
+            kind: ErrorKind::Surface(t.to_string()),
+        }
+    }
+    pub(crate) fn wide(region: usize) -> SolveError {
+        SolveError {
+            kind: ErrorKind::Wide(region),
         }
     }
     pub(crate) fn stopped() -> SolveError {
@@ -151,6 +163,16 @@ impl fmt::Display for SolveError {
             ErrorKind::Stopped => f.write_str("the search was stopped before it had an answer"),
             ErrorKind::Certificate(what) => write!(f, "no certificate: {what}"),
             ErrorKind::NoWorker(w, n) => write!(f, "there is no worker {w} (there are {n})"),
+            ErrorKind::Wide(r) => write!(
+                f,
+                "region {} off the plane has too many moves: its live boundaries, twice its handles and its cross-caps add up to more than {}",
+                r + 1,
+                crate::model::MAX_SURFACE_WIDTH
+            ),
+            ErrorKind::Surface(t) => write!(
+                f,
+                "a region lies on {t}; the solver takes at most {MAX_SOLVED_GENUS} handles or cross-caps"
+            ),
         }
     }
 }

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use crate::model::{Position, PositionError, Spot, Variant};
+use crate::model::{Position, PositionError, Spot, Topology, Variant};
 
 use super::{Land, compact};
 
@@ -52,14 +52,19 @@ impl Land {
 /// assert_eq!(lands_position(&[]).unwrap().to_glop2(), "");
 /// ```
 pub fn lands_position(lands: &[Land]) -> Result<Position, PositionError> {
-    let mut regions: Vec<Vec<Vec<Spot>>> = Vec::new();
+    let mut regions: Vec<(Vec<Vec<Spot>>, Topology)> = Vec::new();
     let mut degrees: Vec<u8> = vec![0];
     for land in lands {
         // Letters name spots within one land only.
         let mut letters: HashMap<u8, Spot> = HashMap::new();
         for region in compact::parse_land_unchecked(land.as_bytes()) {
             let mut sites = Vec::with_capacity(region.len());
+            let mut topology = Topology::PLANE;
             for boundary in region {
+                if let Some(t) = compact::topology_of_mark(&boundary) {
+                    topology = t;
+                    continue;
+                }
                 let mut spots = Vec::with_capacity(boundary.len());
                 for x in boundary {
                     let mut new_spot = |degree: u8| {
@@ -75,10 +80,25 @@ pub fn lands_position(lands: &[Land]) -> Result<Position, PositionError> {
                 }
                 sites.push(spots);
             }
-            regions.push(sites);
+            // A region whose sites all died keeps only its mark: no game.
+            if !sites.is_empty() {
+                regions.push((sites, topology));
+            }
         }
     }
-    Position::new_abbreviated(regions, degrees, Variant::Normal)
+    if regions.iter().any(|r| !r.1.is_planar()) {
+        return Position::new_on_surface(regions, degrees, Variant::Normal);
+    }
+    let plain: Vec<Vec<Vec<Spot>>> = regions.iter().map(|r| r.0.clone()).collect();
+    let on_plane = Position::new_abbreviated(plain, degrees.clone(), Variant::Normal);
+    if on_plane.is_err() {
+        // A spot on two boundaries of one region: a land from a game on
+        // another surface (its planar regions play as on the plane).
+        if let Ok(p) = Position::new_on_surface(regions, degrees, Variant::Normal) {
+            return Ok(p);
+        }
+    }
+    on_plane
 }
 
 #[cfg(test)]

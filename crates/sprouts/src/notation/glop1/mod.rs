@@ -46,7 +46,7 @@ use crate::notation::neoglop::shape::{
 /// ```
 pub fn parse_position(text: &str) -> Result<Position, PositionTextError> {
     let (lands, letters) = read(text)?;
-    let shape = match_letters(lands, &letters.names, 0)?;
+    let shape = match_letters(lands, &letters.names, 0, false)?;
     shape_to_position(&shape)
 }
 

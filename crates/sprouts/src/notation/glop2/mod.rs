@@ -16,11 +16,13 @@
 //! ```
 
 use crate::model::Position;
+use crate::model::{MAX_GENUS, Topology};
 use crate::notation::error::PositionTextError;
 use crate::notation::neoglop::lex::{Lex, MAX_SITES, too_many_sites};
 use crate::notation::neoglop::shape::{
-    Interner, Shape, Style, TextLand, match_letters, shape_to_position,
+    Interner, Shape, Style, TextLand, match_letters, shape_to_position_on,
 };
+use crate::notation::neoglop::surface_marks;
 
 /// Reads a position in GLOP 2 notation. White space around the text is
 /// ignored; the empty text is the position with no region.
@@ -48,6 +50,9 @@ pub fn parse_position(text: &str) -> Result<Position, PositionTextError> {
     let mut sites = 0usize;
     let mut land: TextLand = Vec::new();
     let mut region = Vec::new();
+    let mut topology = None;
+    let mut topologies = Vec::new();
+    let mut any_mark = false;
     loop {
         let mut boundary = Vec::new();
         while let Some(item) = lex.site(&mut letters)? {
@@ -74,17 +79,30 @@ pub fn parse_position(text: &str) -> Result<Position, PositionTextError> {
         }
         region.push(boundary);
         if lex.peek() == Some(b'@') {
-            let at = lex.i;
             lex.i += 1;
-            let genus = lex.number("a genus after '@'")?;
-            if genus != 0 {
-                return Err(PositionTextError::Invalid(format!(
-                    "the region ending at byte {at} is on a surface of genus {genus}: non-planar regions are not supported yet"
-                )));
+            let negative = lex.peek() == Some(b'-');
+            if negative {
+                lex.i += 1;
             }
+            let at = lex.i;
+            let genus = lex.number("a genus after '@'")?;
+            if genus > MAX_GENUS {
+                return Err(lex
+                    .err_at(at, &format!("a genus of at most {MAX_GENUS}"))
+                    .into());
+            }
+            topology = Some(if negative {
+                Topology::Crosscap(genus).normalized()
+            } else {
+                Topology::Torus(genus)
+            });
             if !matches!(lex.peek(), None | Some(b'|' | b'+')) {
                 return Err(lex.err("'|', '+' or the end of the position").into());
             }
+        }
+        if matches!(lex.peek(), None | Some(b'|' | b'+')) {
+            any_mark |= topology.is_some();
+            topologies.push(topology.take().unwrap_or(Topology::PLANE));
         }
         match lex.peek() {
             None => break,
@@ -107,8 +125,8 @@ pub fn parse_position(text: &str) -> Result<Position, PositionTextError> {
     }
     land.push(region);
     lands.push(land);
-    let shape = match_letters(lands, &letters.names, 0)?;
-    shape_to_position(&shape)
+    let shape = match_letters(lands, &letters.names, 0, any_mark)?;
+    shape_to_position_on(&shape, any_mark.then_some(topologies.as_slice()))
 }
 
 impl Position {
@@ -123,6 +141,14 @@ impl Position {
     /// assert_eq!(p.to_glop2(), "1a1a.1b1b.0");
     /// ```
     pub fn to_glop2(&self) -> String {
-        Shape::from_position(self).write(Style::Glop2)
+        if !self.is_on_surface() {
+            return Shape::from_position(self).write(Style::Glop2);
+        }
+        let (shape, indices) = Shape::from_position_indexed(self);
+        let suffix = surface_marks(self, &indices, |t| match t {
+            Topology::Torus(g) => format!("@{g}"),
+            Topology::Crosscap(k) => format!("@-{k}"),
+        });
+        shape.write_with(Style::Glop2, Some(&suffix))
     }
 }

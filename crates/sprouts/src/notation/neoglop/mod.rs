@@ -122,38 +122,9 @@ use std::str::FromStr;
 use crate::model::{Position, Variant};
 use crate::notation::error::PositionTextError;
 
-use shape::{Shape, shape_to_position};
+use shape::{Shape, shape_to_position_on};
 
-/// The surface a region lies on, from a `Tn` or `Cn` suffix.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Topology {
-    /// `Tn`: a sphere with `n` handles (`T1` is a torus).
-    Torus(u32),
-    /// `Cn`: a sphere with `n` cross caps (`C1` is a projective plane).
-    Crosscap(u32),
-}
-
-impl Topology {
-    /// Whether the surface is the plane (sphere): `T0` or `C0`.
-    ///
-    /// ```
-    /// use sprouts::notation::neoglop::Topology;
-    /// assert!(Topology::Torus(0).is_planar());
-    /// assert!(!Topology::Crosscap(1).is_planar());
-    /// ```
-    pub fn is_planar(self) -> bool {
-        matches!(self, Topology::Torus(0) | Topology::Crosscap(0))
-    }
-}
-
-impl fmt::Display for Topology {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Topology::Torus(n) => write!(f, "T{n}"),
-            Topology::Crosscap(n) => write!(f, "C{n}"),
-        }
-    }
-}
+pub use crate::model::Topology;
 
 /// The optional label in front of a position: `14+:` (14 spots, normal
 /// play), `5-:` (misère), `:`.
@@ -230,8 +201,7 @@ impl NeoGlop {
         self.label
     }
 
-    /// Whether every region is planar (no suffix, `T0` or `C0`), so that
-    /// the position can be played.
+    /// Whether every region is planar (no suffix, `T0` or `C0`).
     ///
     /// ```
     /// use sprouts::notation::neoglop::NeoGlop;
@@ -241,23 +211,16 @@ impl NeoGlop {
         self.topologies.iter().flatten().all(|t| t.is_planar())
     }
 
-    /// The position, or an error naming the first non-planar region.
+    /// The position, its regions carrying their topologies.
     ///
     /// ```
+    /// use sprouts::model::Topology;
     /// use sprouts::notation::neoglop::NeoGlop;
-    /// let e = "0.0/0T1".parse::<NeoGlop>().unwrap().into_planar().unwrap_err();
-    /// assert_eq!(e.to_string(), "invalid position: region 2 lies on a surface T1: moves in non-planar regions are not supported yet");
+    /// let p = "0.0/0T1".parse::<NeoGlop>().unwrap().into_position();
+    /// assert_eq!(p.regions()[1].topology(), Topology::Torus(1));
     /// ```
-    pub fn into_planar(self) -> Result<Position, PositionTextError> {
-        for (i, t) in self.topologies.iter().enumerate() {
-            if let Some(t) = t.filter(|t| !t.is_planar()) {
-                return Err(PositionTextError::Invalid(format!(
-                    "region {} lies on a surface {t}: moves in non-planar regions are not supported yet",
-                    i + 1
-                )));
-            }
-        }
-        Ok(self.position)
+    pub fn into_position(self) -> Position {
+        self.position
     }
 }
 
@@ -270,10 +233,17 @@ impl FromStr for NeoGlop {
             .label
             .and_then(|l| l.variant)
             .unwrap_or(Variant::Normal);
-        let position = shape_to_position(&parsed.shape)?.with_variant(variant);
+        let topologies: Vec<Option<Topology>> = parsed.topologies.into_iter().flatten().collect();
+        let marks: Option<Vec<Topology>> = topologies.iter().any(|t| t.is_some()).then(|| {
+            topologies
+                .iter()
+                .map(|t| t.unwrap_or(Topology::PLANE))
+                .collect()
+        });
+        let position = shape_to_position_on(&parsed.shape, marks.as_deref())?.with_variant(variant);
         Ok(NeoGlop {
             position,
-            topologies: parsed.topologies.into_iter().flatten().collect(),
+            topologies,
             label: parsed.label,
         })
     }
@@ -306,8 +276,8 @@ impl fmt::Display for NeoGlop {
 }
 
 /// Reads a position in neo-GLOP notation into the labelled model (normal
-/// play unless a label says misère). A non-planar region is an error (use
-/// [`NeoGlop`] to read and keep topologies).
+/// play unless a label says misère), each region with its topology
+/// (docs/surfaces.md).
 ///
 /// ```
 /// use sprouts::notation::neoglop;
@@ -317,7 +287,7 @@ impl fmt::Display for NeoGlop {
 /// assert_eq!(e.to_string(), "at byte 5: expected a repetition count (one digit) after '>', found the end of the text");
 /// ```
 pub fn parse_position(text: &str) -> Result<Position, PositionTextError> {
-    text.parse::<NeoGlop>()?.into_planar()
+    Ok(text.parse::<NeoGlop>()?.into_position())
 }
 
 impl Position {
@@ -338,6 +308,51 @@ impl Position {
     /// assert_eq!(q.to_neoglop(), "^r:1r.0^s:s.0:r.1s");
     /// ```
     pub fn to_neoglop(&self) -> String {
-        partial::write(&Shape::from_position(self), None)
+        if !self.is_on_surface() {
+            return partial::write(&Shape::from_position(self), None);
+        }
+        let (shape, indices) = Shape::from_position_indexed(self);
+        let suffix = surface_marks(self, &indices, |t| t.to_string());
+        partial::write(&shape, Some(&suffix))
     }
+}
+
+/// Each region's topology mark, by land (`indices[land][i]`: the stored
+/// index of the land's `i`-th region), for a position off the plane: its
+/// topology, or `T0` for a planar region where a spot lies on two
+/// boundaries (which only a text with marks may hold), else nothing.
+pub(crate) fn surface_marks(
+    pos: &Position,
+    indices: &[Vec<usize>],
+    mark: impl Fn(Topology) -> String,
+) -> Vec<Vec<String>> {
+    indices
+        .iter()
+        .map(|land| {
+            land.iter()
+                .map(|&r| {
+                    let region = &pos.regions()[r];
+                    let t = region.topology();
+                    if !t.is_planar() || spot_on_two_boundaries(pos, r) {
+                        mark(t)
+                    } else {
+                        String::new()
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Whether a live spot faces region `r` from two of its boundaries.
+fn spot_on_two_boundaries(pos: &Position, r: usize) -> bool {
+    let mut seen: std::collections::HashMap<u32, usize> = Default::default();
+    for (bi, b) in pos.regions()[r].boundaries().iter().enumerate() {
+        for &s in b.sites() {
+            if pos.is_live(s) && *seen.entry(s).or_insert(bi) != bi {
+                return true;
+            }
+        }
+    }
+    false
 }

@@ -477,7 +477,13 @@ impl Parser<'_> {
         // rule (a letter twice in a region is local to it); each copy of the
         // template then gets fresh spots for these numbers.
         let mut local = 0;
-        let numbered = match_land(&proj, &self.letters.names, &what, &mut local)?;
+        let numbered = match_land(
+            &proj,
+            &self.letters.names,
+            &what,
+            &mut local,
+            self.topo.contains(&true),
+        )?;
         for ((bs, _), nr) in t.regions.iter_mut().zip(&numbered) {
             for (b, nb) in bs.iter_mut().zip(nr) {
                 let mut numbers = nb.iter();

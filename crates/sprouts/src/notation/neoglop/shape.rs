@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use crate::model::{Position, PositionError, Spot, Variant};
+use crate::model::{Position, PositionError, Spot, Topology, Variant};
 use crate::notation::error::PositionTextError;
 use crate::union_find::UnionFind;
 
@@ -117,6 +117,28 @@ impl Shape {
     /// The labelled position: spots numbered from 1 in order of first
     /// appearance (lands, regions, boundaries, sites in order).
     pub(crate) fn to_position(&self) -> Result<Position, PositionError> {
+        let (regions, degrees) = self.spots();
+        Position::new_abbreviated(regions, degrees, Variant::Normal)
+    }
+
+    /// [`Shape::to_position`] with each region's topology (in order).
+    pub(crate) fn to_position_on(
+        &self,
+        topologies: &[Topology],
+    ) -> Result<Position, PositionError> {
+        let (regions, degrees) = self.spots();
+        let regions = regions
+            .into_iter()
+            .enumerate()
+            .map(|(i, r)| (r, topologies.get(i).copied().unwrap_or(Topology::PLANE)))
+            .collect();
+        Position::new_on_surface(regions, degrees, Variant::Normal)
+    }
+
+    /// The regions with spots numbered in order of first appearance, and
+    /// their degrees.
+    #[allow(clippy::type_complexity)]
+    fn spots(&self) -> (Vec<Vec<Vec<Spot>>>, Vec<u8>) {
         let mut ids: HashMap<u32, Spot> = HashMap::new();
         let mut degrees: Vec<u8> = vec![0];
         let mut regions = Vec::new();
@@ -147,7 +169,7 @@ impl Shape {
                 regions.push(region);
             }
         }
-        Position::new_abbreviated(regions, degrees, Variant::Normal)
+        (regions, degrees)
     }
 
     /// The shape as text in a notation: letters named per land in order of
@@ -310,6 +332,7 @@ pub(crate) fn match_letters(
     lands: Vec<TextLand>,
     names: &[String],
     next_bound: u32,
+    surface: bool,
 ) -> Result<Shape, PositionTextError> {
     let mut next = next_bound;
     let mut out = Vec::with_capacity(lands.len());
@@ -319,6 +342,7 @@ pub(crate) fn match_letters(
             names,
             &format!("land {}", li + 1),
             &mut next,
+            surface,
         )?);
     }
     Ok(Shape { lands: out })
@@ -357,6 +381,7 @@ pub(crate) fn match_land(
     names: &[String],
     what: &str,
     next: &mut u32,
+    surface: bool,
 ) -> Result<Land, PositionTextError> {
     let name = |key: u32| names.get(key as usize).map_or("?", |s| s.as_str());
     // key -> (region, count in it, first byte, first boundary, local number)
@@ -401,9 +426,9 @@ pub(crate) fn match_land(
                             .get_mut(&key)
                             .expect("counted in the first pass");
                         if e.1 == 2 {
-                            if e.3 != bi {
+                            if e.3 != bi && !surface {
                                 return Err(PositionTextError::Invalid(format!(
-                                    "letter {} (bytes {} and {at}) lies on two boundaries of one region, which only a non-planar surface allows (not supported yet)",
+                                    "letter {} (bytes {} and {at}) lies on two boundaries of one region, which only a region off the plane allows (mark its surface: Tn or Cn in neo-GLOP, @g in GLOP 2)",
                                     name(key),
                                     e.2
                                 )));
@@ -479,4 +504,18 @@ impl Interner {
 /// The labelled position of a shape, or why the model refuses it.
 pub(crate) fn shape_to_position(shape: &Shape) -> Result<Position, PositionTextError> {
     shape.to_position().map_err(PositionTextError::Model)
+}
+
+/// [`shape_to_position`] for a text with topology marks: `topologies`
+/// gives each region's, in the shape's order (lands, then regions).
+pub(crate) fn shape_to_position_on(
+    shape: &Shape,
+    topologies: Option<&[Topology]>,
+) -> Result<Position, PositionTextError> {
+    let Some(topologies) = topologies else {
+        return shape_to_position(shape);
+    };
+    shape
+        .to_position_on(topologies)
+        .map_err(PositionTextError::Model)
 }
