@@ -149,17 +149,19 @@ impl PyPosition {
     /// spot left out; "" when no live region is left), or every site with
     /// `full=True`.
     #[pyo3(signature = (full = false))]
-    fn to_hoey(&self, full: bool) -> String {
-        if full {
+    fn to_hoey(&self, full: bool) -> PyResult<String> {
+        planar(&self.pos, "Hoey's notation")?;
+        Ok(if full {
             self.pos.to_hoey_full()
         } else {
             self.pos.to_hoey()
-        }
+        })
     }
 
     /// GLOP 1.0.
-    fn to_glop1(&self) -> String {
-        self.pos.to_glop1()
+    fn to_glop1(&self) -> PyResult<String> {
+        planar(&self.pos, "GLOP 1.0")?;
+        Ok(self.pos.to_glop1())
     }
 
     /// GLOP 2.
@@ -175,7 +177,11 @@ impl PyPosition {
     /// The position in a notation given by name ("hoey" abbreviated,
     /// "glop1", "glop2" or "neoglop").
     fn write(&self, notation: &str) -> PyResult<String> {
-        Ok(position_notation(notation)?.write(&self.pos))
+        let n = position_notation(notation)?;
+        if matches!(n, PositionNotation::Hoey | PositionNotation::Glop1) {
+            planar(&self.pos, n.name())?;
+        }
+        Ok(n.write(&self.pos))
     }
 
     /// The canonical text (neo-GLOP, lands joined by `+`): the same for
@@ -187,9 +193,12 @@ impl PyPosition {
     }
 
     /// The number of legal moves, counted without listing them (it can be
-    /// far too many to list).
-    fn count_moves(&self) -> num_bigint::BigUint {
-        self.pos.count_moves()
+    /// far too many to list); off the plane, the number of `children()`.
+    fn count_moves(&self, py: Python<'_>) -> PyResult<num_bigint::BigUint> {
+        if self.pos.is_on_surface() {
+            return Ok(surface_children(py, &self.pos)?.len().into());
+        }
+        Ok(self.pos.count_moves())
     }
 
     /// The legal moves, each as its canonical text in `notation` ("hoey",
@@ -198,6 +207,11 @@ impl PyPosition {
     #[pyo3(signature = (notation = "hoey", limit = None))]
     fn legal_moves(&self, notation: &str, limit: Option<usize>) -> PyResult<Vec<String>> {
         let n = move_notation(notation)?;
+        if self.pos.is_on_surface() {
+            return Err(PyValueError::new_err(
+                "the position is off the plane, where moves have no text: children() lists them by the positions they leave",
+            ));
+        }
         self.pos
             .legal_moves()
             .take(limit.unwrap_or(usize::MAX))
@@ -206,10 +220,25 @@ impl PyPosition {
     }
 
     /// The legal moves and the position after each, as pairs
-    /// `(move text, Position)` (see `legal_moves`).
+    /// `(move text, Position)` (see `legal_moves`). Off the plane, where
+    /// moves have no text, the text is the neo-GLOP of the position left
+    /// (one pair per distinct position).
     #[pyo3(signature = (notation = "hoey", limit = None))]
-    fn children(&self, notation: &str, limit: Option<usize>) -> PyResult<Vec<(String, Self)>> {
+    fn children(
+        &self,
+        py: Python<'_>,
+        notation: &str,
+        limit: Option<usize>,
+    ) -> PyResult<Vec<(String, Self)>> {
         let n = move_notation(notation)?;
+        if self.pos.is_on_surface() {
+            let children = surface_children(py, &self.pos)?;
+            return Ok(children
+                .into_iter()
+                .take(limit.unwrap_or(usize::MAX))
+                .map(|c| (c.to_neoglop(), PyPosition::new(c)))
+                .collect());
+        }
         self.pos
             .legal_moves()
             .take(limit.unwrap_or(usize::MAX))
@@ -275,6 +304,11 @@ impl PyPosition {
     /// sites in stored order, every spot's degree, the play convention),
     /// so a position comes back as it was, labels and all.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        if self.pos.is_on_surface() {
+            return Err(PyValueError::new_err(
+                "a position off the plane cannot be pickled: keep its neo-GLOP text (to_neoglop())",
+            ));
+        }
         let regions: Vec<Vec<Vec<u32>>> = self
             .pos
             .regions()
@@ -307,7 +341,12 @@ impl PyPosition {
         })
     }
 
+    /// Hoey's notation abbreviated; neo-GLOP off the plane (Hoey's has no
+    /// topology).
     fn __str__(&self) -> String {
+        if self.pos.is_on_surface() {
+            return self.pos.to_neoglop();
+        }
         let t = self.pos.to_hoey();
         if t.is_empty() {
             NO_LIVE_REGION.to_string()
@@ -323,6 +362,24 @@ impl PyPosition {
             self.pos.variant().name()
         )
     }
+}
+
+/// Refuses a position off the plane for a notation without topology.
+fn planar(pos: &Position, notation: &str) -> PyResult<()> {
+    if pos.is_on_surface() {
+        return Err(PyValueError::new_err(format!(
+            "the position is off the plane and {notation} has no topology: write it in neo-GLOP or GLOP 2"
+        )));
+    }
+    Ok(())
+}
+
+/// The positions a position off the plane leaves, one per distinct move
+/// (the library's surface move generator, without the GIL).
+fn surface_children(py: Python<'_>, pos: &Position) -> PyResult<Vec<Position>> {
+    let pos = pos.clone();
+    py.detach(move || pos.children())
+        .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// A position's SVG picture, the spot made by the move to highlight, a

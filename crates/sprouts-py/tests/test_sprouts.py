@@ -349,3 +349,27 @@ def test_positions_and_games_pickle_exactly():
         assert h.position == g.position
     with pytest.raises(ValueError, match="not a position"):
         sprouts.Position._from_state([[[1, 3, 2]]], [0, 0, 1, 2], False, False, None)
+
+
+def test_positions_on_surfaces():
+    # Two spots: a loss on the plane, a win on the projective plane
+    # (docs/surfaces.md, `sprouts solve --spots 2 --surface C1`).
+    plane = sprouts.Position.parse("0.0", notation="neoglop")
+    cap = sprouts.Position.parse("0.0C1", notation="neoglop")
+    assert sprouts.solve(plane).outcome == "loss"
+    assert sprouts.solve(cap).outcome == "win"
+    assert str(cap) == cap.to_neoglop() and "C1" in str(cap)
+    # One spot on the torus: a loop bounding a disc, or around the handle.
+    torus = sprouts.Position.parse("0T1", notation="neoglop")
+    children = torus.children()
+    assert len(children) == torus.count_moves() == 2
+    assert all(text == child.to_neoglop() for text, child in children)
+    assert sprouts.solve(torus).outcome == "loss"
+    # Texts and pictures that have no topology refuse it, saying so.
+    for refused in (torus.legal_moves, torus.to_hoey, torus.to_glop1,
+                    lambda: torus.write("hoey")):
+        with pytest.raises(ValueError, match="off the plane"):
+            refused()
+    with pytest.raises(sprouts.DrawError):
+        torus.svg()
+    assert "T1" in torus.canonical() and "T1" not in plane.canonical()

@@ -103,13 +103,14 @@ class Position:
         site listed); None for an abbreviated one."""
     def to_hoey(self, full: bool = False) -> str:
         """Hoey's notation: abbreviated (``""`` when no live region is
-        left), or every site with ``full=True``."""
+        left), or every site with ``full=True``. Raises ValueError for a position
+        off the plane (Hoey's notation has no topology)."""
     def to_glop1(self) -> str:
-        """GLOP 1.0 (``0.AB.}AB.}]!``)."""
+        """GLOP 1.0 (``0.AB.}AB.}]!``); ValueError off the plane."""
     def to_glop2(self) -> str:
         """GLOP 2 (``0.AB|AB``)."""
     def to_neoglop(self) -> str:
-        """neo-GLOP (``0.AB/AB``)."""
+        """neo-GLOP (``0.AB/AB``; ``0.0T1`` two spots on a torus)."""
     def write(self, notation: str) -> str:
         """The position in a position notation given by name (Hoey
         abbreviated)."""
@@ -118,16 +119,19 @@ class Position:
         for every position that is the same game up to symmetry and GLOP's
         simplifications; ``""`` when no move is left."""
     def count_moves(self) -> int:
-        """The number of legal moves, counted without listing them."""
+        """The number of legal moves, counted without listing them (off
+        the plane: the number of ``children()``)."""
     def legal_moves(
         self, notation: str = "hoey", limit: Optional[int] = None
     ) -> List[str]:
         """The legal moves as canonical texts in a move notation, moves
-        that give the same position listed once; at most ``limit``."""
+        that give the same position listed once; at most ``limit``. Raises
+        ValueError off the plane, where moves have no text."""
     def children(
         self, notation: str = "hoey", limit: Optional[int] = None
     ) -> List[Tuple[str, "Position"]]:
-        """The legal moves and the position after each."""
+        """The legal moves and the position after each; off the plane the
+        text is the neo-GLOP of the position left."""
     def play(self, move_text: str, notation: Optional[str] = None) -> "Position":
         """The position after a move in Hoey, WGOSA or LHP notation (named,
         or detected). Raises MoveError (``number`` is None)."""
@@ -138,7 +142,8 @@ class Position:
         """The same position (up to the order of regions, boundaries and
         rotations) with the same play convention."""
     def __str__(self) -> str:
-        """Hoey's abbreviated notation, or NO_LIVE_REGION."""
+        """Hoey's abbreviated notation, or NO_LIVE_REGION; neo-GLOP off the
+        plane."""
 
 @final
 class Game:
