@@ -309,6 +309,24 @@ impl Position {
             && matches!(self.core(f), Core::Split(x, y) if x == y)
     }
 
+    /// The boundary a join of two boundaries makes, each given from the
+    /// joined site (notations.md §2); on every surface.
+    pub(super) fn merged(&self, r1: &[Spot], r2: &[Spot], c: Spot) -> Vec<Spot> {
+        let (a, b) = (r1[0], r2[0]);
+        let mut m = Vec::with_capacity(r1.len() + r2.len() + 4);
+        m.extend([a, c]);
+        m.extend_from_slice(r2);
+        if self.degree(b) > 0 {
+            m.push(b);
+        }
+        m.push(c);
+        if self.degree(a) > 0 {
+            m.push(a);
+        }
+        m.extend_from_slice(&r1[1..]);
+        m
+    }
+
     fn core(&self, f: &Family) -> Core {
         let region = &self.regions[f.region];
         let a = region.boundaries[f.from.boundary].sites[f.from.index];
@@ -320,17 +338,7 @@ impl Position {
         match f.kind {
             MoveKind::Join => {
                 let r2 = rotated(&region.boundaries[f.to.boundary].sites, f.to.index);
-                let mut v = vec![a, c];
-                v.extend_from_slice(&r2);
-                if self.degree(b) > 0 {
-                    v.push(b);
-                }
-                v.push(c);
-                if self.degree(a) > 0 {
-                    v.push(a);
-                }
-                v.extend_from_slice(&r1[1..]);
-                Core::Join(key(&v))
+                Core::Join(key(&self.merged(&r1, &r2, c)))
             }
             MoveKind::Loop => {
                 let x = key(&[a, c]);

@@ -446,24 +446,6 @@ impl Position {
         out
     }
 
-    /// The boundary a join of two boundaries makes, each given from the
-    /// joined site (notations.md §2).
-    fn merged(&self, r1: &[Spot], r2: &[Spot], c: Spot) -> Vec<Spot> {
-        let (a, b) = (r1[0], r2[0]);
-        let mut m = Vec::with_capacity(r1.len() + r2.len() + 4);
-        m.extend([a, c]);
-        m.extend_from_slice(r2);
-        if self.degree(b) > 0 {
-            m.push(b);
-        }
-        m.push(c);
-        if self.degree(a) > 0 {
-            m.push(a);
-        }
-        m.extend_from_slice(&r1[1..]);
-        m
-    }
-
     /// The ways a line from site `j1` to site `j2` of one boundary cuts it:
     /// two-sided (planar reading) always, one-sided without orientation.
     fn cuts(&self, sites: &[Spot], j1: usize, j2: usize, c: Spot, orientable: bool) -> Vec<Cut> {
