@@ -9,8 +9,10 @@ use std::io::{self, Read};
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow, bail};
-use sprouts::model::{Position, Variant};
-use sprouts::notation::{Input, Notation, PositionNotation, Replay, quote, read_input};
+use sprouts::model::Position;
+use sprouts::notation::{
+    Input, Notation, PositionNotation, Replay, play_convention, quote, read_input,
+};
 
 use crate::position::Format;
 
@@ -147,16 +149,15 @@ pub fn given(input: Input, misere: bool) -> Result<Given> {
     match input {
         Input::Game(mut t) => {
             // A bare number (`22`) states no convention: --misere chooses.
-            if misere && !t.header.signed {
-                t.header.variant = Variant::Misere;
-            }
-            if misere && t.header.variant == Variant::Normal {
+            let stated = t.header.signed.then_some(t.header.variant);
+            let Some(variant) = play_convention(stated, misere) else {
                 bail!(
                     "--misere, but the game's header {}{} says normal play",
                     t.header.spots,
                     t.header.variant.sign()
                 );
-            }
+            };
+            t.header.variant = variant;
             let replay = t.replay()?;
             Ok(Given::Game(Box::new(replay), t.notation))
         }
@@ -165,14 +166,11 @@ pub fn given(input: Input, misere: bool) -> Result<Given> {
             notation,
             label,
         } => {
-            let variant = match (label.and_then(|l| l.variant), misere) {
-                (Some(Variant::Normal), true) => bail!(
+            let Some(variant) = play_convention(label.and_then(|l| l.variant), misere) else {
+                bail!(
                     "--misere, but the label {} says normal play",
                     label.map(|l| l.to_string()).unwrap_or_default()
-                ),
-                (Some(v), _) => v,
-                (None, true) => Variant::Misere,
-                (None, false) => Variant::Normal,
+                );
             };
             Ok(Given::Position(position.with_variant(variant), notation))
         }

@@ -1,7 +1,6 @@
 //! `sprouts solve`: who wins a position or the end of a game, and which
 //! moves win.
 
-use std::collections::HashMap;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -255,39 +254,21 @@ struct SolveJson {
     certificate: Option<CertificateJson>,
 }
 
-/// The winning moves of a position, one per group of moves leading to the
-/// same lands, written in `notation`.
+/// The winning moves of a position ([`Solver::winning_moves`]), written in
+/// `notation`.
 pub fn winning_moves(
     solver: &mut Solver<Stacked<Backing>>,
     pos: &Position,
     notation: Notation,
 ) -> Result<Vec<(String, usize)>, sprouts::solve::SolveError> {
-    let mut groups: HashMap<Vec<sprouts::solve::Land>, usize> = HashMap::new();
-    let mut out: Vec<(String, usize, Vec<sprouts::solve::Land>)> = Vec::new();
-    let mut verdict: HashMap<Vec<sprouts::solve::Land>, bool> = HashMap::new();
-    for m in pos.legal_moves() {
-        let Ok(after) = pos.play(&m) else { continue };
-        let lands = decompose(&after)?;
-        let win = match verdict.get(&lands) {
-            Some(&w) => w,
-            None => {
-                let w = !solver.win(&after)?;
-                verdict.insert(lands.clone(), w);
-                w
-            }
-        };
-        if !win {
-            continue;
-        }
-        if let Some(&i) = groups.get(&lands) {
-            out[i].1 += 1;
-            continue;
-        }
-        let text = notation.write(pos, &m).unwrap_or_else(|_| "?".to_string());
-        groups.insert(lands.clone(), out.len());
-        out.push((text, 0, lands));
-    }
-    Ok(out.into_iter().map(|(t, n, _)| (t, n)).collect())
+    Ok(solver
+        .winning_moves(pos)?
+        .into_iter()
+        .map(|(m, same)| {
+            let text = notation.write(pos, &m).unwrap_or_else(|_| "?".to_string());
+            (text, same)
+        })
+        .collect())
 }
 
 /// Writes the certificate of the position's nimber (built from what the

@@ -7,9 +7,9 @@ use std::str::FromStr;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use sprouts::model::{Position, Variant};
+use sprouts::model::Position;
 use sprouts::notation::transcript::Transcript;
-use sprouts::notation::{Input, Notation, PositionNotation, Replay, read_input};
+use sprouts::notation::{Input, Notation, PositionNotation, Replay, play_convention, read_input};
 
 use crate::errors::{NotationError, game_error};
 
@@ -50,16 +50,11 @@ pub fn read(
             notation,
             label,
         } => {
-            let variant = match (label.and_then(|l| l.variant), misere) {
-                (Some(Variant::Normal), true) => {
-                    return Err(PyValueError::new_err(format!(
-                        "misere=True, but the label {} says normal play",
-                        label.map(|l| l.to_string()).unwrap_or_default()
-                    )));
-                }
-                (Some(v), _) => v,
-                (None, true) => Variant::Misere,
-                (None, false) => Variant::Normal,
+            let Some(variant) = play_convention(label.and_then(|l| l.variant), misere) else {
+                return Err(PyValueError::new_err(format!(
+                    "misere=True, but the label {} says normal play",
+                    label.map(|l| l.to_string()).unwrap_or_default()
+                )));
             };
             Ok(Read::Position(position.with_variant(variant), notation))
         }
@@ -69,16 +64,15 @@ pub fn read(
 /// Settles a game's play convention (see [`read`]) and replays it.
 fn replay_game(py: Python<'_>, mut t: Transcript, misere: bool) -> PyResult<(Transcript, Replay)> {
     // A bare number (`22`) states no convention: `misere` chooses.
-    if misere && !t.header.signed {
-        t.header.variant = Variant::Misere;
-    }
-    if misere && t.header.variant == Variant::Normal {
+    let stated = t.header.signed.then_some(t.header.variant);
+    let Some(variant) = play_convention(stated, misere) else {
         return Err(PyValueError::new_err(format!(
             "misere=True, but the game's header {}{} says normal play",
             t.header.spots,
             t.header.variant.sign()
         )));
-    }
+    };
+    t.header.variant = variant;
     let replay = t.replay().map_err(|e| game_error(py, &e))?;
     Ok((t, replay))
 }

@@ -8,7 +8,6 @@
 //! solver to stop and flush its database, and raises. A timeout is the
 //! solver's own deadline: the answer is proved or there is none.
 
-use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -20,7 +19,7 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use sprouts::model::{Position, Variant};
 use sprouts::notation::Notation;
-use sprouts::solve::{Land, NoStore, Solver, Stacked, Store, decompose, use_threads};
+use sprouts::solve::{NoStore, Solver, Stacked, Store, use_threads};
 use sprouts_store::Db;
 
 use crate::errors::{DatabaseError, SolveError, timeout_error};
@@ -69,41 +68,18 @@ pub enum Failure {
     Database(String),
 }
 
-/// The winning moves of a position, one per group of moves leading to the
-/// same lands, written in `notation` (the loop `sprouts solve` runs).
+/// The winning moves of a position ([`Solver::winning_moves`], as `sprouts
+/// solve` lists them), written in `notation`.
 fn winning_moves<S: Store>(
     solver: &mut Solver<S>,
     pos: &Position,
     notation: Notation,
 ) -> Result<Vec<(String, usize)>, sprouts::solve::SolveError> {
-    let mut groups: HashMap<Vec<Land>, usize> = HashMap::new();
-    let mut verdict: HashMap<Vec<Land>, bool> = HashMap::new();
-    let mut out: Vec<(String, usize)> = Vec::new();
-    for m in pos.legal_moves() {
-        let Ok(after) = pos.play(&m) else { continue };
-        let lands = decompose(&after)?;
-        let win = match verdict.get(&lands) {
-            Some(&w) => w,
-            None => {
-                let w = !solver.win(&after)?;
-                verdict.insert(lands.clone(), w);
-                w
-            }
-        };
-        if !win {
-            continue;
-        }
-        if let Some(&i) = groups.get(&lands) {
-            out[i].1 += 1;
-            continue;
-        }
-        let Ok(text) = notation.write(pos, &m) else {
-            continue;
-        };
-        groups.insert(lands, out.len());
-        out.push((text, 0));
-    }
-    Ok(out)
+    Ok(solver
+        .winning_moves(pos)?
+        .into_iter()
+        .filter_map(|(m, same)| Some((notation.write(pos, &m).ok()?, same)))
+        .collect())
 }
 
 /// Runs a job with a solver over `back`, stopping when `cancel` is set;

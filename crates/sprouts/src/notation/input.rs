@@ -290,6 +290,28 @@ impl std::error::Error for InputError {
 /// is left); [`read_input`] reads it back as that position.
 pub const NO_LIVE_REGION: &str = "(no live region)";
 
+/// The play convention of a text read by a user who asked for misère play
+/// (`misere`) or not: the text's own when it states one (`stated`: a signed
+/// game header, a neo-GLOP label), else the user's choice. `None` when the
+/// user asked for misère play and the text states normal play.
+///
+/// ```
+/// use sprouts::model::Variant;
+/// use sprouts::notation::play_convention;
+/// assert_eq!(play_convention(None, true), Some(Variant::Misere));
+/// assert_eq!(play_convention(Some(Variant::Misere), false), Some(Variant::Misere));
+/// assert_eq!(play_convention(None, false), Some(Variant::Normal));
+/// assert_eq!(play_convention(Some(Variant::Normal), true), None);
+/// ```
+pub fn play_convention(stated: Option<Variant>, misere: bool) -> Option<Variant> {
+    match (stated, misere) {
+        (Some(Variant::Normal), true) => None,
+        (Some(v), _) => Some(v),
+        (None, true) => Some(Variant::Misere),
+        (None, false) => Some(Variant::Normal),
+    }
+}
+
 /// Reads a game or a position: a text whose first line starts with a
 /// header (`14+`, `5-`, or a bare number such as `22`, the start of a game
 /// with that many spots) is a game; anything else is a position in the

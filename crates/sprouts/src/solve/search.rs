@@ -1,13 +1,13 @@
 //! The searches: normal play by (land + nim heap) couples, misère play on
 //! whole positions.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::model::{Position, Variant};
+use crate::model::{Move, Position, Variant};
 
-use super::SolveError;
 use super::canon::{LandCanon, PseudoCanon};
 use super::children::{Children, children_unless, land_children};
 use super::compact::{regions_of, simplify};
@@ -15,6 +15,7 @@ use super::helpers::Link;
 use super::misere::{MisereTable, MisereTrees};
 use super::pns::{TABLE_BYTES, Table, known_outcome};
 use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
+use super::{Land, SolveError};
 
 /// How often (in positions expanded) the deadline and progress are checked.
 const CHECK_EVERY: u64 = 1 << 8;
@@ -242,6 +243,50 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         };
         self.store.flush();
         r
+    }
+
+    /// The winning moves of a position, one per group of moves that leave
+    /// the same lands ([`decompose`](super::decompose)): each group's first
+    /// legal move and how many others it stands for. Only the position's
+    /// planar moves are listed (moves off the plane have no move text).
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// let mut s = sprouts::solve::Solver::new();
+    /// // Three spots: a win (Lemoine & Viennot), so some move wins.
+    /// let p = Position::start(3, Variant::Normal);
+    /// let moves = s.winning_moves(&p).unwrap();
+    /// assert!(!moves.is_empty());
+    /// for (m, _) in &moves {
+    ///     assert!(!s.win(&p.play(m).unwrap()).unwrap());
+    /// }
+    /// ```
+    pub fn winning_moves(&mut self, pos: &Position) -> Result<Vec<(Move, usize)>, SolveError> {
+        let mut groups: HashMap<Vec<Land>, usize> = HashMap::new();
+        let mut verdict: HashMap<Vec<Land>, bool> = HashMap::new();
+        let mut out: Vec<(Move, usize)> = Vec::new();
+        for m in pos.legal_moves() {
+            let Ok(after) = pos.play(&m) else { continue };
+            let lands = super::decompose(&after)?;
+            let win = match verdict.get(&lands) {
+                Some(&w) => w,
+                None => {
+                    let w = !self.win(&after)?;
+                    verdict.insert(lands.clone(), w);
+                    w
+                }
+            };
+            if !win {
+                continue;
+            }
+            if let Some(&i) = groups.get(&lands) {
+                out[i].1 += 1;
+                continue;
+            }
+            groups.insert(lands, out.len());
+            out.push((m, 0));
+        }
+        Ok(out)
     }
 
     /// The nimber of the position in normal play (the XOR of its lands').
