@@ -82,10 +82,46 @@ impl MisereNode {
     pub(super) fn has_numbers(&self) -> bool {
         self.numbers.is_some()
     }
+
+    /// About how many bytes the node takes under this key (what the
+    /// table's budget counts).
+    pub(super) fn bytes(&self, key: &[u8]) -> usize {
+        key.len()
+            + 64
+            + self
+                .kids
+                .as_ref()
+                .map_or(0, |k| k.iter().map(|c| c.len() + 32).sum::<usize>())
+    }
 }
 
 /// The misère search's table, by position key.
 pub(super) type MisereTable = FxHashMap<Box<[u8]>, MisereNode>;
+
+/// Where a misère search spent its work: how many positions it expanded
+/// by their number of big lands, how many land trees it made by the
+/// land's lives, and how often it made a position's children again after
+/// the table dropped them to stay within its budget (see
+/// docs/benchmarks.md#misere-profile).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MisereStats {
+    /// Positions expanded with 0, 1, 2 and 3 or more big lands.
+    pub expanded_by_big_lands: [u64; 4],
+    /// `trees_by_lives[k]`: trees of lands with `k` lives made.
+    pub trees_by_lives: Vec<u64>,
+    /// Expansions of a position whose children the table had dropped.
+    pub expanded_again: u64,
+}
+
+impl MisereStats {
+    fn tree_made(&mut self, land: &[u8]) {
+        let lives = (twice_lives(land) / 2) as usize;
+        if self.trees_by_lives.len() <= lives {
+            self.trees_by_lives.resize(lives + 1, 0);
+        }
+        self.trees_by_lives[lives] += 1;
+    }
+}
 
 /// The solver's canonical trees: the table of trees, the tree of every
 /// small land met, and how much of it the store has.
@@ -98,6 +134,7 @@ pub(super) struct MisereTrees {
     saved: usize,
     /// Whether the store's trees were read.
     loaded: bool,
+    pub(super) stats: MisereStats,
 }
 
 impl Default for MisereTrees {
@@ -108,6 +145,7 @@ impl Default for MisereTrees {
             lives: TREE_LIVES,
             saved: 1,
             loaded: false,
+            stats: MisereStats::default(),
         }
     }
 }
@@ -187,6 +225,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             options.push(self.lands_tree(lands_of(c))?);
         }
         let t = self.misere.trees.game(&options);
+        self.misere.stats.tree_made(land);
         self.misere.lands.insert(land.into(), t);
         self.save_trees();
         self.store.put_land_tree(land, t.index());
@@ -284,10 +323,14 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// The keys of a position's children (from the table, or generated).
     fn misere_kids(&mut self, key: &[u8]) -> Result<Arc<[Box<[u8]>]>, SolveError> {
-        if let Some(k) = self.misere_table.get(key).and_then(|n| n.kids.as_ref()) {
-            return Ok(k.clone());
+        match self.misere_table.get(key) {
+            Some(MisereNode { kids: Some(k), .. }) => return Ok(k.clone()),
+            Some(_) => self.misere.stats.expanded_again += 1,
+            None => {}
         }
         self.searched += 1;
+        let big = split_misere_key(key).map_or(0, |(_, rest)| lands_of(rest).count());
+        self.misere.stats.expanded_by_big_lands[big.min(3)] += 1;
         let mut out = self.misere_children(key)?;
         // Moves in different lands can give the same position: keep the
         // first of each (the order of generation breaks ties below).
@@ -295,10 +338,12 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         out.retain(|k| seen.insert(k.clone()));
         // Smaller positions first (the order ties are broken in).
         out.sort_by_key(|k| k.len());
-        let bytes = key.len() + 64 + out.iter().map(|k| k.len() + 32).sum::<usize>();
         let kids: Arc<[Box<[u8]>]> = out.into();
-        self.make_room(bytes);
-        self.misere_table.entry(key.into()).or_default().kids = Some(kids.clone());
+        let node = self.misere_table.entry(key.into()).or_default();
+        let before = node.bytes(key);
+        node.kids = Some(kids.clone());
+        let added = node.bytes(key) - before;
+        self.make_room(added);
         Ok(kids)
     }
 
@@ -424,6 +469,20 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         Ok(t)
     }
 
+    /// Lets the search's tables (children lists and the numbers of unproved
+    /// positions, normal and misère) hold about this many bytes before
+    /// they drop children lists (default 768 MiB). Proved results are kept
+    /// in the store whatever the budget; a larger table makes fewer
+    /// positions again on long misère searches.
+    pub fn set_table_bytes(&mut self, bytes: usize) {
+        self.tt_budget = bytes;
+    }
+
+    /// Where the misère searches of this solver spent their work.
+    pub fn misere_stats(&self) -> &MisereStats {
+        &self.misere.stats
+    }
+
     /// The solver's table of misère trees.
     pub fn trees(&mut self) -> &mut Trees {
         &mut self.misere.trees
@@ -452,8 +511,10 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 Step::Proved(win) => {
                     self.save_trees();
                     self.store.put_misere(key, win);
-                    if let Some(n) = self.misere_table.get_mut(key) {
-                        n.numbers = None;
+                    // The store answers for a proved position from now on:
+                    // its children and numbers are of no more use.
+                    if let Some(n) = self.misere_table.remove(key) {
+                        self.tt_bytes = self.tt_bytes.saturating_sub(n.bytes(key));
                     }
                     return Ok(());
                 }

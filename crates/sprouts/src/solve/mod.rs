@@ -53,7 +53,7 @@ pub use certificate::{
 };
 pub use compact::{MAX_LIVES, MAX_SOLVED_GENUS};
 pub use distributed::{Finished, Master, Proof, Ticket, Worker, decode_results, encode_results};
-pub use misere::TREE_LIVES;
+pub use misere::{MisereStats, TREE_LIVES};
 pub use search::Solver;
 pub use store::{MemoryStore, NoProgress, NoStore, NormalEntry, Progress, Stacked, Store};
 pub use text::lands_position;

@@ -1,0 +1,43 @@
+//! Where a misère search of the N-spot start spends its work: positions
+//! expanded by their number of big lands, land trees made by lives,
+//! positions expanded again after the table dropped their children, with
+//! the time and the number of trees (docs/benchmarks.md#misere-profile).
+//!
+//! `cargo run --release -p sprouts --example misere_profile -- 15 [TABLE_MIB]`
+
+use std::time::Instant;
+
+use sprouts::model::{Position, Variant};
+use sprouts::solve::Solver;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let n: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(12);
+    let table_mib: Option<usize> = args.next().and_then(|a| a.parse().ok());
+    let mut solver = Solver::new();
+    if let Some(m) = table_mib {
+        solver.set_table_bytes(m << 20);
+    }
+    let start = Instant::now();
+    let win = solver
+        .win(&Position::start(n, Variant::Misere))
+        .expect("a start position");
+    let seconds = start.elapsed().as_secs_f64();
+    let stats = solver.misere_stats().clone();
+    println!("spots\t{n}");
+    println!("outcome\t{}", if win { "W" } else { "L" });
+    println!("seconds\t{seconds:.1}");
+    println!("searched\t{}", solver.searched());
+    println!("trees\t{}", solver.trees().len());
+    let [none, one, two, more] = stats.expanded_by_big_lands;
+    println!("expanded by big lands\t0: {none}, 1: {one}, 2: {two}, 3+: {more}");
+    println!("expanded again\t{}", stats.expanded_again);
+    let made: Vec<String> = stats
+        .trees_by_lives
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| **c > 0)
+        .map(|(l, c)| format!("{l}: {c}"))
+        .collect();
+    println!("land trees by lives\t{}", made.join(", "));
+}
