@@ -107,7 +107,7 @@ mod surface;
 use std::fmt;
 
 use crate::model::Position;
-use crate::notation::neoglop::shape::Shape;
+use crate::unlabelled::Shape;
 
 /// The canonical form of a position: the canonical neo-GLOP text of each
 /// land, sorted.

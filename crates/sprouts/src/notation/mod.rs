@@ -19,6 +19,7 @@ mod cursor;
 mod error;
 pub mod glop1;
 pub mod glop2;
+mod glop_text;
 pub mod hoey;
 mod input;
 pub mod lhp;

@@ -13,7 +13,7 @@ use std::hash::Hasher;
 
 use rustc_hash::{FxHashMap, FxHasher};
 
-use super::compact::{
+use super::bytes::{
     END_BOUNDARY, END_REGION, FIRST_LETTER, RegionSpan, flat, is_letter, read_spans,
 };
 
@@ -42,7 +42,7 @@ pub trait LandCanon: Send + Sync {
     /// assert_eq!(k, [0, 0xFF, 3, 3, 0xFF, 0xFE]);
     /// ```
     fn key_flat(&self, land: &[u8], out: &mut Vec<u8>) {
-        out.extend(self.key(&super::compact::parse_land_unchecked(land)));
+        out.extend(self.key(&super::bytes::parse_land_unchecked(land)));
     }
 
     /// Whether isomorphic lands always get the same key. The solver then

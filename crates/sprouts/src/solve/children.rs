@@ -24,11 +24,12 @@ use std::hash::Hasher;
 
 use rustc_hash::{FxHashMap, FxHasher};
 
-use super::canon::{LandCanon, least_rotation_start, pseudo_assemble, pseudo_region};
-use super::compact::{
-    Count, DEAD, END_BOUNDARY, END_LAND, END_REGION, FIRST_LETTER, ONE, RegionSpan, Simplifier,
-    TWO, ZERO, has_mark, is_letter, lands_of, lives_of, read_spans, twice_life,
+use super::bytes::{
+    DEAD, END_BOUNDARY, END_LAND, END_REGION, FIRST_LETTER, ONE, RegionSpan, TWO, ZERO, has_mark,
+    is_letter, lands_of, lives_of, read_spans, twice_life,
 };
+use super::canon::{LandCanon, least_rotation_start, pseudo_assemble, pseudo_region};
+use super::compact::{Count, Simplifier};
 
 /// A child position of a land: the keys of the lands it splits into, sorted.
 pub(crate) type Child = Vec<Vec<u8>>;

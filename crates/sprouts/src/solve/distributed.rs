@@ -50,7 +50,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::compact::{check_letters, parse_land};
+use super::bytes::{check_letters, parse_land};
 use super::helpers::{Finish, Job, Link, Proved, Shared, lock};
 use super::search::Solver;
 use super::store::{MemoryStore, NormalEntry, Progress, Store};

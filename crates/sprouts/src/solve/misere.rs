@@ -19,8 +19,8 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use super::SolveError;
+use super::bytes::{END_LAND, lands_of};
 use super::canon::LandCanon;
-use super::compact::{END_LAND, lands_of};
 use super::pns::{INF, LOSS, Score, Step, UNKNOWN, WIN, twice_lives};
 use super::search::Solver;
 use super::store::Store;

@@ -31,6 +31,7 @@
 //! assert_eq!(s.nimber(&Position::start(3, Variant::Normal)).unwrap(), 1);
 //! ```
 
+mod bytes;
 mod canon;
 mod certificate;
 mod children;
@@ -47,11 +48,11 @@ mod threads;
 use std::fmt;
 use std::str::FromStr;
 
+pub use bytes::{MAX_LIVES, MAX_SOLVED_GENUS};
 pub use canon::{ExactCanon, LandCanon, PseudoCanon};
 pub use certificate::{
     Certificate, CertificateError, CheckError, Checked, Claim, Couple, Verifier, Wanted, Why,
 };
-pub use compact::{MAX_LIVES, MAX_SOLVED_GENUS};
 pub use distributed::{Finished, Master, Proof, Ticket, Worker, decode_results, encode_results};
 pub use misere::TREE_LIVES;
 pub use search::Solver;
@@ -226,8 +227,8 @@ impl Land {
     ///     "bad land key at byte 1: expected an empty or unfinished region");
     /// ```
     pub fn from_bytes(bytes: &[u8]) -> Result<Land, SolveError> {
-        let regions = compact::parse_land(bytes)?;
-        compact::check_letters(&regions).map_err(|w| SolveError::bad_key(bytes.len(), w))?;
+        let regions = bytes::parse_land(bytes)?;
+        bytes::check_letters(&regions).map_err(|w| SolveError::bad_key(bytes.len(), w))?;
         Ok(Land(PseudoCanon.key(&regions).into()))
     }
 
@@ -248,7 +249,7 @@ impl Land {
     pub fn simplified(&self) -> Vec<Land> {
         let mut keys = Vec::new();
         compact::simplify(
-            compact::parse_land_unchecked(&self.0),
+            bytes::parse_land_unchecked(&self.0),
             &PseudoCanon,
             &mut keys,
         );
@@ -268,7 +269,7 @@ impl fmt::Display for Land {
             Ok(p) => f.write_str(&p.to_glop2()),
             // Only bytes that were never checked can fail to be a position:
             // show them in the solver's own text rather than nothing.
-            Err(_) => f.write_str(&compact::land_text(&self.0)),
+            Err(_) => f.write_str(&bytes::land_text(&self.0)),
         }
     }
 }
@@ -293,7 +294,7 @@ impl FromStr for Land {
             let p = crate::notation::glop2::parse_position(s).map_err(SolveError::text)?;
             return one(decompose(&p)?);
         }
-        let regions = compact::parse_land_text(s)?;
+        let regions = bytes::parse_land_text(s)?;
         let mut keys = Vec::new();
         compact::simplify(regions, &PseudoCanon, &mut keys);
         one(keys.into_iter().map(Land::from_key).collect())
@@ -413,10 +414,10 @@ pub fn split_position_key(key: &[u8]) -> Result<Vec<Land>, SolveError> {
             "a land (this key starts with a tree)",
         ));
     }
-    if key.last().is_some_and(|&b| b != compact::END_LAND) {
+    if key.last().is_some_and(|&b| b != bytes::END_LAND) {
         return Err(SolveError::bad_key(key.len(), "an end of land"));
     }
-    key.split(|&b| b == compact::END_LAND)
+    key.split(|&b| b == bytes::END_LAND)
         .filter(|k| !k.is_empty())
         .map(Land::from_bytes)
         .collect()
@@ -428,7 +429,7 @@ pub(crate) fn position_key(lands: &[Vec<u8>]) -> Vec<u8> {
     let mut k = Vec::with_capacity(lands.iter().map(|l| l.len() + 1).sum());
     for l in lands {
         k.extend_from_slice(l);
-        k.push(compact::END_LAND);
+        k.push(bytes::END_LAND);
     }
     k
 }

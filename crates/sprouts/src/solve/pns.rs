@@ -31,9 +31,9 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use super::SolveError;
+use super::bytes::{lands_of, twice_life};
 use super::canon::LandCanon;
 use super::children::{ChildLands, Children};
-use super::compact::{lands_of, twice_life};
 use super::search::Solver;
 use super::store::{NormalEntry, Store};
 
@@ -683,7 +683,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::compact::{END_BOUNDARY, END_REGION, FIRST_LETTER, ONE, TWO, ZERO};
+    use super::super::bytes::{END_BOUNDARY, END_REGION, FIRST_LETTER, ONE, TWO, ZERO};
     use super::*;
 
     #[test]

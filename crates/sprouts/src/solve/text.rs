@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use crate::model::{Position, PositionError, Spot, Topology, Variant};
 
-use super::{Land, compact};
+use super::{Land, bytes};
 
 impl Land {
     /// The land as a labelled position (normal play): spots numbered from 1
@@ -57,11 +57,11 @@ pub fn lands_position(lands: &[Land]) -> Result<Position, PositionError> {
     for land in lands {
         // Letters name spots within one land only.
         let mut letters: HashMap<u8, Spot> = HashMap::new();
-        for region in compact::parse_land_unchecked(land.as_bytes()) {
+        for region in bytes::parse_land_unchecked(land.as_bytes()) {
             let mut sites = Vec::with_capacity(region.len());
             let mut topology = Topology::PLANE;
             for boundary in region {
-                if let Some(t) = compact::topology_of_mark(&boundary) {
+                if let Some(t) = bytes::topology_of_mark(&boundary) {
                     topology = t;
                     continue;
                 }
@@ -71,7 +71,7 @@ pub fn lands_position(lands: &[Land]) -> Result<Position, PositionError> {
                         degrees.push(degree);
                         (degrees.len() - 1) as Spot
                     };
-                    spots.push(if compact::is_letter(x) {
+                    spots.push(if bytes::is_letter(x) {
                         *letters.entry(x).or_insert_with(|| new_spot(2))
                     } else {
                         // `0`, `1`, `2`: a spot of that degree, listed once.
@@ -161,7 +161,7 @@ mod tests {
         // its 53rd letter `{52}`, GLOP 2 an extended letter `&..;`.
         let text: String = (0..53).map(|k| format!("2{{{k}}}2{{{k}}}.")).collect();
         let big: Land = text.parse().unwrap();
-        assert!(compact::land_text(big.as_bytes()).contains("{52}"));
+        assert!(bytes::land_text(big.as_bytes()).contains("{52}"));
         assert!(big.to_string().contains(['&', ';']), "{big}");
         assert_eq!(big.to_string().parse::<Land>().unwrap(), big);
         let q = big.to_position().unwrap();

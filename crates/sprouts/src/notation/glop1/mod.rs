@@ -28,10 +28,9 @@
 
 use crate::model::Position;
 use crate::notation::error::PositionTextError;
-use crate::notation::neoglop::lex::{Lex, MAX_SITES, too_many_sites};
-use crate::notation::neoglop::shape::{
-    Interner, Shape, Style, TextLand, match_letters, shape_to_position,
-};
+use crate::notation::glop_text::letters::{Interner, TextLand, match_letters, shape_to_position};
+use crate::notation::glop_text::lex::{Lex, MAX_SITES, too_many_sites};
+use crate::unlabelled::{Shape, Style};
 
 /// Reads a position in GLOP 1.0 notation. White space around the text is
 /// ignored; the final `!` may be left out, and so may the `]` of the last land. The empty text (or `!`) is the

@@ -3,11 +3,12 @@
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
-use super::lex::{Lex, MAX_SITES, too_many_sites};
-use super::shape::{Interner, Item, Land, Shape, Sym, TextLand, match_land};
 use super::{Label, Topology};
 use crate::model::Variant;
 use crate::notation::error::{PositionTextError, SyntaxError};
+use crate::notation::glop_text::letters::{Interner, Item, TextLand, match_land};
+use crate::notation::glop_text::lex::{Lex, MAX_SITES, too_many_sites};
+use crate::unlabelled::{Shape, ShapeLand, Sym};
 
 /// The longest text `<...>n` repetitions may expand to.
 const MAX_EXPANDED: usize = 1 << 21;
@@ -818,7 +819,7 @@ impl Parser<'_> {
 }
 
 struct Out {
-    lands: Vec<Land>,
+    lands: Vec<ShapeLand>,
     topo: Topologies,
     next: u32,
     sites: usize,

@@ -2,7 +2,7 @@
 
 use crate::notation::error::SyntaxError;
 
-use super::shape::{Interner, Item};
+use super::letters::{Interner, Item};
 
 /// The most sites a text may expand to (repetitions, partial positions).
 pub(crate) const MAX_SITES: usize = 1 << 20;
