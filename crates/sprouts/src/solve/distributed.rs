@@ -396,7 +396,7 @@ impl Worker {
             .stack_size(STACK)
             .spawn(move || {
                 let mut solver = Solver::with_store(MemoryStore::default());
-                solver.tt_budget = table_bytes;
+                solver.table_budget = table_bytes;
                 let shared = Arc::new(Shared::new(2));
                 solver.link = Some(Link::new(shared.clone(), 1));
                 // The master's end: what the worker proves arrives here.

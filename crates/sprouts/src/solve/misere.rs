@@ -274,7 +274,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 continue; // an identical land has the same moves
             }
             let others = lands[..i].iter().chain(&lands[i + 1..]).copied();
-            for child in self.kids(lands[i])?.iter() {
+            for child in self.cached_children(lands[i])?.iter() {
                 let k = self.reduce_key(tree, others.clone().chain(lands_of(child)))?;
                 out.push(k.into());
             }

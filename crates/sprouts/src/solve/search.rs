@@ -13,7 +13,7 @@ use super::children::{Children, children_unless, land_children};
 use super::compact::{regions_of, simplify};
 use super::helpers::Link;
 use super::misere::{MisereTable, MisereTrees};
-use super::pns::{TABLE_BYTES, Table, known_outcome};
+use super::pns::{NormalTable, TABLE_BUDGET, known_outcome};
 use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
 use super::{Land, SolveError};
 
@@ -45,15 +45,15 @@ pub struct Solver<S: Store = MemoryStore, C: LandCanon = PseudoCanon> {
     /// Search steps (for the deadline and progress).
     steps: u64,
     /// The proof-number search's table (children, unproved numbers).
-    pub(super) normal_table: Table,
+    pub(super) normal_table: NormalTable,
     /// The misère search's table (children, unproved numbers).
     pub(super) misere_table: MisereTable,
     /// The misère canonical trees of small lands and of their sums.
     pub(super) misere: MisereTrees,
     /// About how many bytes `normal_table` and `misere_table` hold.
-    pub(super) tt_bytes: usize,
+    pub(super) table_bytes: usize,
     /// The most bytes `normal_table` and `misere_table` may hold (see `make_room`).
-    pub(super) tt_budget: usize,
+    pub(super) table_budget: usize,
 }
 
 impl Solver {
@@ -111,11 +111,11 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             helpers_searched: 0,
             generated: 0,
             steps: 0,
-            normal_table: Table::default(),
+            normal_table: NormalTable::default(),
             misere_table: MisereTable::default(),
             misere: MisereTrees::default(),
-            tt_bytes: 0,
-            tt_budget: TABLE_BYTES,
+            table_bytes: 0,
+            table_budget: TABLE_BUDGET,
             link: None,
         }
     }
