@@ -15,9 +15,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::error::{GameError, SyntaxError};
+use super::error::SyntaxError;
 use super::notation_kind::Notation;
-use super::replay::{self, Replay};
 use crate::model::{MAX_SPOT, Variant};
 
 /// The header of a transcript.
@@ -306,20 +305,6 @@ impl Transcript {
             notation,
             moves,
             winner,
-        })
-    }
-
-    /// Replays the game, checking every move.
-    ///
-    /// ```
-    /// use sprouts::notation::transcript::Transcript;
-    /// let g = &Transcript::read_all("3+ 1<4>1[2] I", None).unwrap()[0];
-    /// assert_eq!(g.replay().unwrap().position().to_hoey(), "1,4;2/1,4;3");
-    /// ```
-    pub fn replay(&self) -> Result<Replay, GameError> {
-        let n = self.notation;
-        replay::replay(&self.header, self.winner, &self.moves, |text, pos| {
-            n.resolve(text, pos)
         })
     }
 }

@@ -17,7 +17,7 @@
 
 use crate::model::Topology;
 
-use super::SolveError;
+use super::error::SolveError;
 
 /// A spot with 3 lives (degree 0).
 pub const ZERO: u8 = 0;

@@ -8,25 +8,25 @@
 use crate::model::{Position, Topology};
 use crate::union_find::UnionFind;
 
-use super::SolveError;
 use super::bytes::{
     DEAD, END_BOUNDARY, END_LAND, END_REGION, FIRST_LETTER, MAX_LIVES, MAX_SOLVED_GENUS, ONE,
     Regions, TWO, ZERO, flat, is_letter, lands_of, lives_of, mark_of,
 };
 use super::canon::LandCanon;
+use super::error::SolveError;
 
 /// The working form of a labelled position: dead spots dropped, every spot
 /// coded by its lives and how often it is listed. Not yet simplified.
 pub(crate) fn regions_of(pos: &Position) -> Result<Regions, SolveError> {
     let lives = pos.lives();
     if lives > MAX_LIVES {
-        return Err(SolveError::too_large(lives));
+        return Err(SolveError::too_large(lives, MAX_LIVES));
     }
     if let Some(r) = pos.regions().iter().find(|r| match r.topology() {
         Topology::Torus(g) => g > MAX_SOLVED_GENUS,
         Topology::Crosscap(k) => k > MAX_SOLVED_GENUS,
     }) {
-        return Err(SolveError::surface(r.topology()));
+        return Err(SolveError::surface(r.topology(), MAX_SOLVED_GENUS));
     }
     if let Some(r) = pos.too_wide() {
         return Err(SolveError::wide(r));

@@ -51,10 +51,11 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::bytes::{check_letters, parse_land};
+use super::error::SolveError;
 use super::helpers::{Finish, Job, Link, Proved, Shared, lock};
+use super::land::Land;
 use super::search::Solver;
 use super::store::{MemoryStore, NormalEntry, Progress, Store};
-use super::{Land, SolveError};
 use crate::model::{Position, Variant};
 
 /// The stack of the master's and the workers' search threads: the search

@@ -18,9 +18,9 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use super::SolveError;
 use super::bytes::{END_LAND, lands_of};
 use super::canon::LandCanon;
+use super::error::SolveError;
 use super::pns::{INF, LOSS, Score, Step, UNKNOWN, WIN, twice_lives};
 use super::search::Solver;
 use super::store::Store;

@@ -30,10 +30,10 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use super::SolveError;
 use super::bytes::{lands_of, twice_life};
 use super::canon::LandCanon;
 use super::children::{ChildLands, Children};
+use super::error::SolveError;
 use super::search::Solver;
 use super::store::{NormalEntry, Store};
 

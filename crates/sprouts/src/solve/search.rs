@@ -11,11 +11,12 @@ use crate::model::{Move, Position, Variant};
 use super::canon::{LandCanon, PseudoCanon};
 use super::children::{Children, children_unless, land_children};
 use super::compact::{regions_of, simplify};
+use super::error::SolveError;
 use super::helpers::Link;
+use super::land::Land;
 use super::misere::{MisereTable, MisereTrees};
 use super::pns::{NormalTable, TABLE_BUDGET, known_outcome};
 use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
-use super::{Land, SolveError};
 
 /// How often (in positions expanded) the deadline and progress are checked.
 const CHECK_EVERY: u64 = 1 << 8;

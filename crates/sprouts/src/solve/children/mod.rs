@@ -291,7 +291,7 @@ fn surface_children<C: LandCanon + ?Sized>(
 /// The position a land with a mark stands for, when it is one the solver
 /// can take.
 fn surface_position(land: &[u8]) -> Option<crate::model::Position> {
-    let pos = super::text::lands_position(&[super::Land(land.into())]).ok()?;
+    let pos = super::land::lands_position(&[super::land::Land::from_key(land.to_vec())]).ok()?;
     super::compact::regions_of(&pos).ok()?;
     Some(pos)
 }

@@ -1,14 +1,168 @@
-//! From the solver's lands back to labelled positions, so that they can be
-//! written in any position notation (GLOP 2 for the database's export).
+//! A land as the solver stores it ([`Land`]: its key bytes), the lands a
+//! position simplifies to ([`decompose`]), and lands back to labelled
+//! positions ([`lands_position`]), so that they can be written in any
+//! position notation (GLOP 2 for the database's export).
 //!
 //! A land is read from its key bytes (sites `0`, `1`, `2` and letters,
-//! boundaries and regions ended by markers, see the compact module).
+//! boundaries and regions ended by markers, see the `bytes` module).
 
 use std::collections::HashMap;
+use std::fmt;
+use std::str::FromStr;
 
 use crate::model::{Position, PositionError, Spot, Topology, Variant};
 
-use super::{Land, bytes};
+use super::bytes;
+use super::canon::{LandCanon, PseudoCanon};
+use super::compact;
+use super::error::SolveError;
+
+/// One land of a position in the solver's compact form: its key bytes.
+///
+/// Its text (`Display`, `FromStr`) is GLOP 2, the one land text users
+/// read (`0.AB|AB`). `FromStr` also reads the solver's older text, which
+/// earlier versions exported and printed: `0`, `1`, `2` and letters (`a`-`z`,
+/// `A`-`Z`, `{52}`...; case carries no meaning), `.` after every boundary
+/// (so it always ends with `.`), `|` between regions.
+///
+/// ```
+/// use sprouts::solve::Land;
+/// // GLOP's `AB.}1AB.}`: regions are sorted, letters renamed.
+/// let l: Land = "AB|1AB".parse().unwrap();
+/// assert_eq!(l.to_string(), "1AB|AB");
+/// assert_eq!("ab.|1ab.".parse::<Land>().unwrap(), l);
+/// assert_eq!(Land::from_bytes(l.as_bytes()).unwrap(), l);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Land(Box<[u8]>);
+
+impl Land {
+    /// The key bytes.
+    ///
+    /// ```
+    /// let l: sprouts::solve::Land = "0.".parse().unwrap();
+    /// assert_eq!(l.as_bytes(), &[0, 0xFF, 0xFE]);
+    /// ```
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// A land from key bytes, checked (every letter listed twice, at most
+    /// [`MAX_LIVES`] lives) and re-keyed canonically with [`PseudoCanon`].
+    ///
+    /// ```
+    /// use sprouts::solve::Land;
+    /// assert!(Land::from_bytes(&[0, 0xFF, 0xFE]).is_ok());
+    /// assert_eq!(Land::from_bytes(&[0, 0xFE]).unwrap_err().to_string(),
+    ///     "bad land key at byte 1: expected an empty or unfinished region");
+    /// ```
+    pub fn from_bytes(bytes: &[u8]) -> Result<Land, SolveError> {
+        let regions = bytes::parse_land(bytes)?;
+        bytes::check_letters(&regions).map_err(|w| SolveError::bad_key(bytes.len(), w))?;
+        Ok(Land(PseudoCanon.key(&regions).into()))
+    }
+
+    /// The lands this land's key simplifies to (docs/notations.md#simplification):
+    /// itself, for a key the solver made; what the solver's moves can be
+    /// played on, for any key [`Land::from_bytes`] accepts (a database's
+    /// key may be corrupted).
+    ///
+    /// ```
+    /// use sprouts::solve::Land;
+    /// let l: Land = "0.AB|AB".parse().unwrap();
+    /// assert_eq!(l.simplified(), vec![l.clone()]);
+    /// // Two lone spots written as one region with an empty second region
+    /// // of one spot listed once: the region of one life goes.
+    /// let odd = Land::from_bytes(&[0, 0xFF, 0, 0xFF, 0xFE, 2, 0xFF, 0xFE]).unwrap();
+    /// assert_eq!(odd.simplified(), vec!["0.0".parse::<Land>().unwrap()]);
+    /// ```
+    pub fn simplified(&self) -> Vec<Land> {
+        let mut keys = Vec::new();
+        compact::simplify(
+            bytes::parse_land_unchecked(&self.0),
+            &PseudoCanon,
+            &mut keys,
+        );
+        keys.sort_unstable();
+        keys.into_iter().map(Land::from_key).collect()
+    }
+
+    /// A land exactly as stored (trusted: made by this module).
+    pub(crate) fn from_key(key: Vec<u8>) -> Land {
+        Land(key.into())
+    }
+}
+
+impl fmt::Display for Land {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match lands_position(std::slice::from_ref(self)) {
+            Ok(p) => f.write_str(&p.to_glop2()),
+            // Only bytes that were never checked can fail to be a position:
+            // show them in the solver's own text rather than nothing.
+            Err(_) => f.write_str(&bytes::land_text(&self.0)),
+        }
+    }
+}
+
+impl FromStr for Land {
+    type Err = SolveError;
+
+    /// Reads the text of one land, in GLOP 2 or in the solver's older text
+    /// (which ends with `.`); it is simplified first, so it must not
+    /// simplify to nothing or to several lands.
+    fn from_str(s: &str) -> Result<Land, SolveError> {
+        let one = |mut lands: Vec<Land>| {
+            if lands.len() != 1 {
+                return Err(SolveError::bad_text(
+                    s.len(),
+                    "a text that simplifies to one land",
+                ));
+            }
+            Ok(lands.pop().expect("one"))
+        };
+        if !(s.ends_with('.') || s.contains('{')) {
+            let p = crate::notation::glop2::parse_position(s).map_err(SolveError::text)?;
+            return one(decompose(&p)?);
+        }
+        let regions = bytes::parse_land_text(s)?;
+        let mut keys = Vec::new();
+        compact::simplify(regions, &PseudoCanon, &mut keys);
+        one(keys.into_iter().map(Land::from_key).collect())
+    }
+}
+
+/// The lands of a position after the simplifications of docs/notations.md#simplification,
+/// keyed with [`PseudoCanon`], sorted. An empty list: the game is over.
+///
+/// ```
+/// use sprouts::model::{Position, Variant};
+/// use sprouts::solve::decompose;
+/// // 1-3-2 from two spots leaves one land: 1a1a in GLOP terms.
+/// let p = Position::new(vec![vec![vec![1, 3, 2, 3]]], vec![0, 1, 1, 2], Variant::Normal).unwrap();
+/// let lands = decompose(&p).unwrap();
+/// assert_eq!(lands.len(), 1);
+/// assert_eq!(lands[0].to_string(), "1a1a");
+/// ```
+pub fn decompose(pos: &Position) -> Result<Vec<Land>, SolveError> {
+    decompose_with(pos, &PseudoCanon)
+}
+
+/// [`decompose`] with the given land keys.
+///
+/// ```
+/// use sprouts::model::{Position, Variant};
+/// use sprouts::solve::{decompose_with, ExactCanon};
+/// assert_eq!(decompose_with(&Position::start(4, Variant::Normal), &ExactCanon).unwrap().len(), 1);
+/// ```
+pub fn decompose_with<C: LandCanon + ?Sized>(
+    pos: &Position,
+    canon: &C,
+) -> Result<Vec<Land>, SolveError> {
+    let mut keys = Vec::new();
+    compact::simplify(compact::regions_of(pos)?, canon, &mut keys);
+    keys.sort_unstable();
+    Ok(keys.into_iter().map(Land::from_key).collect())
+}
 
 impl Land {
     /// The land as a labelled position (normal play): spots numbered from 1
@@ -16,7 +170,7 @@ impl Land {
     /// 1, `2` of degree 2 listed once, a letter a spot of degree 2 listed
     /// twice; regions and boundaries in the key's order. The position is
     /// abbreviated (the land's dead spots and dropped regions are gone), and
-    /// [`decompose`](super::decompose) gives this land back.
+    /// [`decompose`] gives this land back.
     ///
     /// Errors: a position the model refuses (possible only for a land read
     /// from a hand-written text that is not a drawing on the plane).
@@ -39,7 +193,7 @@ impl Land {
 /// The lands side by side as one labelled position (normal play), spots
 /// numbered from 1 in order of first appearance as in
 /// [`Land::to_position`]; no land shares a spot with another. No land: the
-/// empty position. [`decompose`](super::decompose) gives the lands back
+/// empty position. [`decompose`] gives the lands back
 /// (sorted).
 ///
 /// ```
