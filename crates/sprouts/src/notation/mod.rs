@@ -30,7 +30,9 @@ mod resolve;
 pub mod transcript;
 pub mod wgosa;
 
-pub use error::{GameError, MoveTextError, PositionTextError, ResolveError, SyntaxError, quote};
+pub use error::{
+    GameError, InvalidPosition, MoveTextError, PositionTextError, ResolveError, SyntaxError, quote,
+};
 pub use input::{Input, InputError, NO_LIVE_REGION, PositionNotation, play_convention, read_input};
 pub use notation_kind::Notation;
 pub use replay::{Replay, ReplayedMove};

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use crate::model::{Position, Topology};
-use crate::notation::error::PositionTextError;
+use crate::notation::error::{Invalid, PositionTextError};
 use crate::unlabelled::{Shape, ShapeLand, Sym};
 
 /// A site as read from a text, before letters are matched.
@@ -42,9 +42,6 @@ pub(crate) fn match_letters(
     }
     Ok(Shape { lands: out })
 }
-
-/// Why a letter is listed exactly twice, for the messages.
-const TWICE: &str = "a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions";
 
 /// Matches the letters of one land (`what` names it in messages), numbering
 /// spots from `*next` in order of first appearance. This is the one place
@@ -99,11 +96,13 @@ pub(crate) fn match_land(
                 }
                 e.1 += 1;
                 if e.1 == 3 {
-                    return Err(PositionTextError::Invalid(format!(
-                        "letter {} occurs a third time at byte {at} in region {} of {what} ({TWICE})",
-                        name(key),
-                        ri + 1
-                    )));
+                    return Err(Invalid::LetterThird {
+                        letter: name(key).to_string(),
+                        at,
+                        region: ri + 1,
+                        place: what.to_string(),
+                    }
+                    .into());
                 }
             }
         }
@@ -117,16 +116,15 @@ pub(crate) fn match_land(
                     Item::One => Sym::One,
                     Item::Two => Sym::Two,
                     Item::Named(key, at) => {
-                        let e = in_region
-                            .get_mut(&key)
-                            .expect("counted in the first pass");
+                        let e = in_region.get_mut(&key).expect("counted in the first pass");
                         if e.1 == 2 {
                             if e.3 != bi && !surface {
-                                return Err(PositionTextError::Invalid(format!(
-                                    "letter {} (bytes {} and {at}) lies on two boundaries of one region, which only a region off the plane allows (mark its surface: Tn or Cn in neo-GLOP, @g in GLOP 2)",
-                                    name(key),
-                                    e.2
-                                )));
+                                return Err(Invalid::LetterTwoBoundaries {
+                                    letter: name(key).to_string(),
+                                    first: e.2,
+                                    at,
+                                }
+                                .into());
                             }
                             if e.4 == u32::MAX {
                                 e.4 = *next;
@@ -141,11 +139,13 @@ pub(crate) fn match_land(
                             });
                             l.1 += 1;
                             if l.1 == 3 {
-                                return Err(PositionTextError::Invalid(format!(
-                                    "letter {} at byte {at} is in a third region of {what} (first at byte {}; {TWICE})",
-                                    name(key),
-                                    l.2
-                                )));
+                                return Err(Invalid::LetterThirdRegion {
+                                    letter: name(key).to_string(),
+                                    at,
+                                    place: what.to_string(),
+                                    first: l.2,
+                                }
+                                .into());
                             }
                             Sym::Letter(l.0)
                         }
@@ -163,16 +163,13 @@ pub(crate) fn match_land(
         .collect();
     once.sort_unstable();
     if let Some(&(at, key)) = once.first() {
-        let pier = pier_region.get(&key).map_or(String::new(), |r| {
-            format!(
-                "; in region {} it names another spot, listed twice there",
-                r + 1
-            )
-        });
-        return Err(PositionTextError::Invalid(format!(
-            "letter {} at byte {at} occurs only once in {what} ({TWICE}; write 2 for one listed once{pier})",
-            name(key)
-        )));
+        return Err(Invalid::LetterOnce {
+            letter: name(key).to_string(),
+            at,
+            place: what.to_string(),
+            pier: pier_region.get(&key).map(|r| r + 1),
+        }
+        .into());
     }
     Ok(shaped)
 }

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap, VecDeque};
 
 use super::{Label, Topology};
 use crate::model::Variant;
-use crate::notation::error::{PositionTextError, SyntaxError};
+use crate::notation::error::{Invalid, PositionTextError, SyntaxError};
 use crate::notation::glop_text::letters::{Interner, Item, TextLand, match_land};
 use crate::notation::glop_text::lex::{Lex, MAX_SITES, too_many_sites};
 use crate::unlabelled::{Shape, ShapeLand, Sym};
@@ -121,10 +121,11 @@ fn expand(text: &[u8], base: usize) -> Result<(Vec<u8>, Vec<usize>), PositionTex
                 let (buf, map, _) = stack.pop().unwrap_or_default();
                 let parent = stack.last_mut().expect("the outer frame stays");
                 if parent.0.len() + buf.len() * n > MAX_EXPANDED {
-                    return Err(PositionTextError::Invalid(format!(
-                        "the repetitions make the text longer than {MAX_EXPANDED} bytes (at byte {})",
-                        base + i
-                    )));
+                    return Err(Invalid::TooLongExpanded {
+                        max: MAX_EXPANDED,
+                        at: base + i,
+                    }
+                    .into());
                 }
                 for _ in 0..n {
                     parent.0.extend_from_slice(&buf);
@@ -242,10 +243,7 @@ pub(crate) fn parse(text: &str) -> Result<Parsed, PositionTextError> {
             .iter()
             .map(|&k| p.letters.names[k as usize].as_str())
             .collect();
-        return Err(PositionTextError::Invalid(format!(
-            "the partial position ^{name} at byte {} is never used (a partial position alone is not a position)",
-            q.at
-        )));
+        return Err(Invalid::UnusedPartial { name, at: q.at }.into());
     }
     let (shape, topologies) = p.instantiate(pieces)?;
     Ok(Parsed {
@@ -315,10 +313,7 @@ impl Parser<'_> {
                     pieces.push(Piece::Land(self.template(None)?));
                 }
                 c if end(c) => {
-                    return Err(PositionTextError::Invalid(format!(
-                        "the text ends (byte {}) after its partial positions: a position is expected after them, introduced by ':' or '%', or joins '=...=...'",
-                        self.origin()
-                    )));
+                    return Err(Invalid::EndsAfterPartials { at: self.origin() }.into());
                 }
                 _ => {
                     return Err(self
@@ -369,21 +364,22 @@ impl Parser<'_> {
             let set = self.letters_run("a parameter letter after '^'")?;
             for &(key, kat) in &set {
                 if self.params.contains_key(&key) {
-                    return Err(PositionTextError::Invalid(format!(
-                        "parameter {} at byte {kat} is declared twice (a parameter belongs to one partial position)",
-                        self.letters.names[key as usize]
-                    )));
+                    return Err(Invalid::ParameterTwice {
+                        name: self.letters.names[key as usize].clone(),
+                        at: kat,
+                    }
+                    .into());
                 }
                 self.params.insert(key, (idx, sets.len(), 0));
             }
             if let Some(first) = sets.first() {
                 if first.len() != set.len() {
-                    return Err(PositionTextError::Invalid(format!(
-                        "the parameter set at byte {} has {} letters, the first set of its partial position {}",
-                        set[0].1,
-                        set.len(),
-                        first.len()
-                    )));
+                    return Err(Invalid::SetSize {
+                        at: set[0].1,
+                        len: set.len(),
+                        first: first.len(),
+                    }
+                    .into());
                 }
             }
             for (pos, &(key, _)) in set.iter().enumerate() {
@@ -497,10 +493,11 @@ impl Parser<'_> {
         }
         if let Some(p) = own {
             if let Some(pos) = own_seen.iter().position(|s| s.is_none()) {
-                return Err(PositionTextError::Invalid(format!(
-                    "parameter {} of the partial position at byte {} is never used in it",
-                    self.letters.names[self.partials[p].sets[0][pos] as usize], self.partials[p].at
-                )));
+                return Err(Invalid::ParameterUnused {
+                    name: self.letters.names[self.partials[p].sets[0][pos] as usize].clone(),
+                    at: self.partials[p].at,
+                }
+                .into());
             }
         }
         t.insts = self.group(&t.refs, "")?;
@@ -573,10 +570,10 @@ impl Parser<'_> {
                             || !is_param(out.get(first))
                             || !is_param(out.last())
                         {
-                            return Err(PositionTextError::Invalid(format!(
-                                "the bracket at byte {} must start and end with a parameter of a partial position ([x...y])",
-                                self.lex.origin(at)
-                            )));
+                            return Err(Invalid::Bracket {
+                                at: self.lex.origin(at),
+                            }
+                            .into());
                         }
                     }
                     self.lex.i += 1;
@@ -597,16 +594,19 @@ impl Parser<'_> {
                         Item::Named(key, _) => match self.params.get(&key).copied() {
                             Some((p, set, pos)) if Some(p) == own => {
                                 if set != 0 {
-                                    return Err(PositionTextError::Invalid(format!(
-                                        "parameter {} at byte {at} names a copy of its own partial position; inside it, use the first parameter set",
-                                        self.letters.names[key as usize]
-                                    )));
+                                    return Err(Invalid::OwnCopy {
+                                        name: self.letters.names[key as usize].clone(),
+                                        at,
+                                    }
+                                    .into());
                                 }
                                 if let Some(prev) = own_seen[pos] {
-                                    return Err(PositionTextError::Invalid(format!(
-                                        "parameter {} occurs twice in its partial position (bytes {prev} and {at})",
-                                        self.letters.names[key as usize]
-                                    )));
+                                    return Err(Invalid::OwnTwice {
+                                        name: self.letters.names[key as usize].clone(),
+                                        first: prev,
+                                        at,
+                                    }
+                                    .into());
                                 }
                                 own_seen[pos] = Some(at);
                                 Flat::Own(pos)
@@ -666,10 +666,11 @@ impl Parser<'_> {
             *count = run.len();
             for (i, (key, kat)) in run.into_iter().enumerate() {
                 let Some(&(p, set, pos)) = self.params.get(&key) else {
-                    return Err(PositionTextError::Invalid(format!(
-                        "{} at byte {kat} in a join is not a parameter of a partial position",
-                        self.letters.names[key as usize]
-                    )));
+                    return Err(Invalid::JoinNotParameter {
+                        name: self.letters.names[key as usize].clone(),
+                        at: kat,
+                    }
+                    .into());
                 };
                 self.partials[p].used = true;
                 refs.push(Ref {
@@ -685,10 +686,12 @@ impl Parser<'_> {
             }
         }
         if sides[0] != sides[1] {
-            return Err(PositionTextError::Invalid(format!(
-                "the two sides of the join at byte {at} have {} and {} parameters",
-                sides[0], sides[1]
-            )));
+            return Err(Invalid::JoinSides {
+                at,
+                left: sides[0],
+                right: sides[1],
+            }
+            .into());
         }
         let insts = self.group(&refs, " in a join")?;
         Ok(Piece::Join {
@@ -742,13 +745,15 @@ impl Parser<'_> {
                     let f = refs[r];
                     if by_pos[f.pos] != usize::MAX {
                         let where_ = ["bracket", "boundary", "region", "land"][level];
-                        return Err(PositionTextError::Invalid(format!(
-                            "parameter {} occurs twice in one {where_}{context} (bytes {} and {}): a copy of ^{} takes each parameter once",
-                            self.letters.names[self.partials[p].sets[set][f.pos] as usize],
-                            refs[by_pos[f.pos]].at,
-                            f.at,
-                            self.set_name(p, set)
-                        )));
+                        return Err(Invalid::CopyTwice {
+                            name: self.letters.names[self.partials[p].sets[set][f.pos] as usize]
+                                .clone(),
+                            place: format!("{where_}{context}"),
+                            first: refs[by_pos[f.pos]].at,
+                            at: f.at,
+                            set: self.set_name(p, set),
+                        }
+                        .into());
                     }
                     by_pos[f.pos] = r;
                 }
@@ -762,18 +767,21 @@ impl Parser<'_> {
                 } else if level == 0 || level == 3 {
                     let missing = by_pos.iter().position(|&r| r == usize::MAX).unwrap_or(0);
                     let f = refs[members[0]];
-                    return Err(PositionTextError::Invalid(format!(
-                        "parameter {} of ^{} is missing{}: {} at byte {} needs a whole set",
-                        self.letters.names[self.partials[p].sets[set][missing] as usize],
-                        self.set_name(p, set),
-                        if level == 0 {
+                    return Err(Invalid::CopyMissing {
+                        name: self.letters.names[self.partials[p].sets[set][missing] as usize]
+                            .clone(),
+                        set: self.set_name(p, set),
+                        place: if level == 0 {
                             " from a bracket"
                         } else {
                             context
-                        },
-                        self.letters.names[self.partials[p].sets[set][f.pos] as usize],
-                        f.at
-                    )));
+                        }
+                        .to_string(),
+                        other: self.letters.names[self.partials[p].sets[set][f.pos] as usize]
+                            .clone(),
+                        at: f.at,
+                    }
+                    .into());
                 }
             }
         }

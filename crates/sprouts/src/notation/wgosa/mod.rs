@@ -67,7 +67,7 @@ use std::str::FromStr;
 
 use crate::model::{Move, MoveEffect, MoveKind, Position, Region, Side, SiteRef, Spot};
 use crate::notation::cursor::{compress, expand, expand_within, parse_trimmed, write_list};
-use crate::notation::error::{ResolveError, SyntaxError};
+use crate::notation::error::{Illegal, ResolveError, SyntaxError};
 use crate::notation::resolve::{canonical, check_ends, one_or_ambiguous};
 
 pub use crate::notation::cursor::ListItem;
@@ -209,16 +209,16 @@ impl WgosaMove {
     /// assert_eq!(m.to_move(&p).unwrap_err().to_string(), "illegal: a move that splits nothing takes no list");
     /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, ResolveError> {
-        let found = self.resolve(pos).map_err(ResolveError::illegal)?;
+        let found = self.resolve(pos).map_err(ResolveError::illegal_because)?;
         let moves = found.moves.into_iter().map(|c| c.mv).collect();
         one_or_ambiguous(pos, moves, found.hint, WgosaMove::from_move)
     }
 
-    fn resolve<'p>(&self, pos: &'p Position) -> Result<Resolved<'p>, String> {
+    fn resolve<'p>(&self, pos: &'p Position) -> Result<Resolved<'p>, Illegal> {
         let (f, h, g) = (self.from, self.to, self.new);
         check_ends(pos, f, g, h)?;
-        let listed = expand_within(self.list.as_deref(), pos.next_spot())
-            .map_err(|x| format!("listed spot {x} does not exist"))?;
+        let listed =
+            expand_within(self.list.as_deref(), pos.next_spot()).map_err(Illegal::ListedMissing)?;
         let mut cands = self.candidates(pos, &listed)?;
         // The rules below choose between different moves: candidates that
         // leave the same position are one move, whatever region, sites or
@@ -266,7 +266,7 @@ impl WgosaMove {
                 .collect();
             if !kept.contains(&true) {
                 return match self.at {
-                    Some(i) => Err(format!("no region of the move holds live spot {i}")),
+                    Some(i) => Err(Illegal::NoRegionHolds(i)),
                     None => Ok(Resolved::several(pos, cands, "say which region with @")),
                 };
             }
@@ -301,7 +301,7 @@ impl WgosaMove {
             cands.retain(|c| c.out.left().is_none() || c.l_is_right != self.orientation_mark);
         }
         if cands.is_empty() {
-            return Err("no move fits the marks".into());
+            return Err(Illegal::NoMoveFitsMarks);
         }
         Ok(Resolved::several(pos, cands, ""))
     }
@@ -313,10 +313,10 @@ impl WgosaMove {
         &self,
         pos: &'p Position,
         listed: &[Spot],
-    ) -> Result<Vec<Candidate<'p>>, String> {
+    ) -> Result<Vec<Candidate<'p>>, Illegal> {
         let (f, h) = (self.from, self.to);
         let mut cands: Vec<Candidate> = Vec::new();
-        let mut reason: Option<String> = None;
+        let mut reason: Option<Illegal> = None;
         let mut shared = false;
         for r in pos.shared_regions(f, h) {
             let region = &pos.regions()[r];
@@ -329,7 +329,7 @@ impl WgosaMove {
                     }
                     if s.boundary != t.boundary {
                         if !listed.is_empty() {
-                            reason.get_or_insert("a move that splits nothing takes no list".into());
+                            reason.get_or_insert(Illegal::ListWithoutSplit);
                             continue;
                         }
                         let mv = Move::new(r, s, t, Vec::new());
@@ -375,9 +375,7 @@ impl WgosaMove {
                         if let Some(&x) = listed.iter().find(|x| {
                             l_spots.binary_search(x).is_err() || o_spots.binary_search(x).is_ok()
                         }) {
-                            reason.get_or_insert(format!(
-                                "listed spot {x} cannot be separated from the rest by this move"
-                            ));
+                            reason.get_or_insert(Illegal::ListedInseparable(x));
                             continue;
                         }
                         cands.push(Candidate {
@@ -392,10 +390,10 @@ impl WgosaMove {
             }
         }
         if !shared {
-            return Err(format!("spots {f} and {h} share no region"));
+            return Err(Illegal::NoSharedRegion(f, h));
         }
         if cands.is_empty() {
-            return Err(reason.unwrap_or_else(|| "no move fits".into()));
+            return Err(reason.unwrap_or(Illegal::NoMoveFits));
         }
         Ok(cands)
     }
