@@ -31,8 +31,8 @@ pub(crate) type ShapeLand = Vec<Vec<Vec<Sym>>>;
 
 /// An unlabelled position: its lands. Every letter occurs exactly twice,
 /// within one land, never on two boundaries of one region. (Letters here
-/// are spot numbers; how texts reuse letter names is `match_land`'s
-/// business.)
+/// are spot numbers; how texts reuse letter names is the business of
+/// `notation::glop_text::letters::match_land`.)
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Shape {
     pub(crate) lands: Vec<ShapeLand>,

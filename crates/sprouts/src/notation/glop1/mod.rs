@@ -11,7 +11,7 @@
 //! letter listed once in a region names the spot it shares with exactly one
 //! other region of its land; two lands may reuse any letter. The reader
 //! goes by these counts, not by case (see `match_land` in
-//! `neoglop/shape.rs`, shared by the three GLOP readers). `0*4.` stands for `0.0.0.0.` (any
+//! `notation/glop_text/letters.rs`, shared by the three GLOP readers). `0*4.` stands for `0.0.0.0.` (any
 //! boundary may be repeated so). Beyond 26 letters of a case the writer uses
 //! the extended letters of neo-GLOP (`&AA;`), which this reader accepts too.
 //!

@@ -10,7 +10,7 @@
 //! region names a spot of that region only (another region may reuse the
 //! letter), one listed once in a region the spot it shares with exactly one
 //! other region of its land (parameters of partial positions apart; the
-//! rule is shared with GLOP 1.0 and GLOP 2, see `shape::match_land`). A
+//! rule is shared with GLOP 1.0 and GLOP 2, see `glop_text::letters::match_land`). A
 //! trailing separator is ignored, and `!` may end the position.
 //!
 //! Everything else in the thread's grammar is read:
