@@ -65,6 +65,7 @@ impl Graph {
             pinned: false,
             units: Default::default(),
         };
+        // The first site of each letter, until its second pairs with it.
         let mut first: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
         for (ri, r) in land.iter().enumerate() {
             let mut bs = Vec::new();
@@ -75,32 +76,7 @@ impl Graph {
                 g.blen.push(b.len() as u32);
                 g.bregion.push(ri as u32);
                 for &s in b {
-                    let site = g.typ.len() as u32;
-                    g.site_boundary.push(bi);
-                    g.partner.push(NONE);
-                    let t = match s {
-                        Sym::Zero => ZERO,
-                        Sym::One => ONE,
-                        Sym::Two => TWO,
-                        Sym::Letter(x) => match first.get(&x) {
-                            None => {
-                                first.insert(x, site);
-                                PIVOT
-                            }
-                            Some(&other) => {
-                                g.partner[site as usize] = other;
-                                g.partner[other as usize] = site;
-                                let t = if g.site_boundary[other as usize] == bi {
-                                    PIER
-                                } else {
-                                    PIVOT
-                                };
-                                g.typ[other as usize] = t;
-                                t
-                            }
-                        },
-                    };
-                    g.typ.push(t);
+                    g.push_site(s, bi, &mut first);
                 }
             }
             g.rbounds.push(bs);
@@ -111,6 +87,38 @@ impl Graph {
         g.refine(None);
         g.sort_closed();
         g
+    }
+
+    /// Appends a site of boundary `bi`: a letter's second site is paired
+    /// with its first (in `first`), and both become a pier when they lie on
+    /// one boundary, a pivot otherwise.
+    fn push_site(&mut self, s: Sym, bi: u32, first: &mut std::collections::HashMap<u32, u32>) {
+        let site = self.typ.len() as u32;
+        self.site_boundary.push(bi);
+        self.partner.push(NONE);
+        let t = match s {
+            Sym::Zero => ZERO,
+            Sym::One => ONE,
+            Sym::Two => TWO,
+            Sym::Letter(x) => match first.get(&x) {
+                None => {
+                    first.insert(x, site);
+                    PIVOT
+                }
+                Some(&other) => {
+                    self.partner[site as usize] = other;
+                    self.partner[other as usize] = site;
+                    let t = if self.site_boundary[other as usize] == bi {
+                        PIER
+                    } else {
+                        PIVOT
+                    };
+                    self.typ[other as usize] = t;
+                    t
+                }
+            },
+        };
+        self.typ.push(t);
     }
 
     /// The closed boundaries of each region in each orientation, sorted.

@@ -138,34 +138,28 @@ impl Shape {
     fn spots(&self) -> (Vec<Vec<Vec<Spot>>>, Vec<u8>) {
         let mut ids: HashMap<u32, Spot> = HashMap::new();
         let mut degrees: Vec<u8> = vec![0];
-        let mut regions = Vec::new();
-        for land in &self.lands {
-            for r in land {
-                let mut region = Vec::with_capacity(r.len());
-                for b in r {
-                    let mut out = Vec::with_capacity(b.len());
-                    for &s in b {
-                        let spot = match s {
-                            Sym::Letter(g) => *ids.entry(g).or_insert_with(|| {
-                                degrees.push(2);
-                                (degrees.len() - 1) as Spot
-                            }),
-                            other => {
-                                degrees.push(match other {
-                                    Sym::Zero => 0,
-                                    Sym::One => 1,
-                                    _ => 2,
-                                });
-                                (degrees.len() - 1) as Spot
-                            }
-                        };
-                        out.push(spot);
-                    }
-                    region.push(out);
-                }
-                regions.push(region);
+        let mut spot_of = |s: Sym| {
+            let mut new_spot = |degree: u8| {
+                degrees.push(degree);
+                (degrees.len() - 1) as Spot
+            };
+            match s {
+                Sym::Letter(g) => *ids.entry(g).or_insert_with(|| new_spot(2)),
+                Sym::Zero => new_spot(0),
+                Sym::One => new_spot(1),
+                Sym::Two => new_spot(2),
             }
-        }
+        };
+        let regions = self
+            .lands
+            .iter()
+            .flatten()
+            .map(|r| {
+                r.iter()
+                    .map(|b| b.iter().map(|&s| spot_of(s)).collect())
+                    .collect()
+            })
+            .collect();
         (regions, degrees)
     }
 }

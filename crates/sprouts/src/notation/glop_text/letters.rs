@@ -66,8 +66,7 @@ pub(crate) fn match_letters(
 /// for planar texts, and calls `aa.a` an error rather than a pier and half
 /// a pivot.)
 ///
-/// Time is linear in the number of sites: two maps keyed by letter, whose
-/// entries for an earlier region are overwritten rather than cleared.
+/// Time is linear in the number of sites (see [`Matcher`]).
 pub(crate) fn match_land(
     land: &TextLand,
     names: &[String],
@@ -75,38 +74,20 @@ pub(crate) fn match_land(
     next: &mut u32,
     surface: bool,
 ) -> Result<ShapeLand, PositionTextError> {
-    let name = |key: u32| names.get(key as usize).map_or("?", |s| s.as_str());
-    // key -> (region, count in it, first byte, first boundary, local number)
-    let mut in_region: HashMap<u32, (usize, u32, usize, usize, u32)> = HashMap::new();
-    // key -> (number, regions listing it once, first byte): pivots.
-    let mut in_land: HashMap<u32, (u32, u32, usize)> = HashMap::new();
-    // key -> a region where the letter named a pier, for the messages.
-    let mut pier_region: HashMap<u32, usize> = HashMap::new();
+    let mut m = Matcher {
+        names,
+        what,
+        surface,
+        next,
+        in_region: HashMap::new(),
+        in_land: HashMap::new(),
+        pier_region: HashMap::new(),
+    };
     let mut shaped: ShapeLand = Vec::with_capacity(land.len());
     for (ri, r) in land.iter().enumerate() {
-        // First count each letter within the region ...
-        for (bi, b) in r.iter().enumerate() {
-            for &item in b {
-                let Item::Named(key, at) = item else {
-                    continue;
-                };
-                let e = in_region.entry(key).or_insert((ri, 0, at, bi, u32::MAX));
-                if e.0 != ri {
-                    *e = (ri, 0, at, bi, u32::MAX);
-                }
-                e.1 += 1;
-                if e.1 == 3 {
-                    return Err(Invalid::LetterThird {
-                        letter: name(key).to_string(),
-                        at,
-                        region: ri + 1,
-                        place: what.to_string(),
-                    }
-                    .into());
-                }
-            }
-        }
-        // ... then number it: local to the region when listed twice in it.
+        // First count each letter within the region, then number it: local
+        // to the region when listed twice in it.
+        m.count_region(ri, r)?;
         let mut region = Vec::with_capacity(r.len());
         for (bi, b) in r.iter().enumerate() {
             let mut bound = Vec::with_capacity(b.len());
@@ -115,63 +96,176 @@ pub(crate) fn match_land(
                     Item::Zero => Sym::Zero,
                     Item::One => Sym::One,
                     Item::Two => Sym::Two,
-                    Item::Named(key, at) => {
-                        let e = in_region.get_mut(&key).expect("counted in the first pass");
-                        if e.1 == 2 {
-                            if e.3 != bi && !surface {
-                                return Err(Invalid::LetterTwoBoundaries {
-                                    letter: name(key).to_string(),
-                                    first: e.2,
-                                    at,
-                                }
-                                .into());
-                            }
-                            if e.4 == u32::MAX {
-                                e.4 = *next;
-                                *next += 1;
-                                pier_region.entry(key).or_insert(ri);
-                            }
-                            Sym::Letter(e.4)
-                        } else {
-                            let l = in_land.entry(key).or_insert_with(|| {
-                                *next += 1;
-                                (*next - 1, 0, at)
-                            });
-                            l.1 += 1;
-                            if l.1 == 3 {
-                                return Err(Invalid::LetterThirdRegion {
-                                    letter: name(key).to_string(),
-                                    at,
-                                    place: what.to_string(),
-                                    first: l.2,
-                                }
-                                .into());
-                            }
-                            Sym::Letter(l.0)
-                        }
-                    }
+                    Item::Named(key, at) => m.number(ri, bi, key, at)?,
                 });
             }
             region.push(bound);
         }
         shaped.push(region);
     }
-    let mut once: Vec<(usize, u32)> = in_land
-        .iter()
-        .filter(|(_, v)| v.1 == 1)
-        .map(|(&k, v)| (v.2, k))
-        .collect();
-    once.sort_unstable();
-    if let Some(&(at, key)) = once.first() {
-        return Err(Invalid::LetterOnce {
-            letter: name(key).to_string(),
-            at,
-            place: what.to_string(),
-            pier: pier_region.get(&key).map(|r| r + 1),
-        }
-        .into());
-    }
+    m.every_pivot_twice()?;
     Ok(shaped)
+}
+
+/// A letter within the region being read.
+struct InRegion {
+    region: usize,
+    /// How often the region lists it.
+    count: u32,
+    /// Its first byte and boundary in the region.
+    first_at: usize,
+    first_boundary: usize,
+    /// Its spot, once numbered, when it is a pier.
+    pier: Option<u32>,
+}
+
+/// A letter listed once in a region: a pivot of the land.
+struct InLand {
+    number: u32,
+    /// How many regions list it (once each).
+    regions: u32,
+    first_at: usize,
+}
+
+/// The state of [`match_land`]: two maps keyed by letter, whose entries
+/// for an earlier region are overwritten rather than cleared.
+struct Matcher<'a> {
+    names: &'a [String],
+    what: &'a str,
+    surface: bool,
+    next: &'a mut u32,
+    in_region: HashMap<u32, InRegion>,
+    in_land: HashMap<u32, InLand>,
+    /// A region where the letter named a pier, for the messages.
+    pier_region: HashMap<u32, usize>,
+}
+
+impl Matcher<'_> {
+    fn name(&self, key: u32) -> String {
+        self.names
+            .get(key as usize)
+            .map_or("?", |s| s.as_str())
+            .to_string()
+    }
+
+    /// Counts each letter of region `ri`; a third listing is an error.
+    fn count_region(&mut self, ri: usize, r: &[Vec<Item>]) -> Result<(), PositionTextError> {
+        for (bi, b) in r.iter().enumerate() {
+            for &item in b {
+                let Item::Named(key, at) = item else {
+                    continue;
+                };
+                let fresh = InRegion {
+                    region: ri,
+                    count: 0,
+                    first_at: at,
+                    first_boundary: bi,
+                    pier: None,
+                };
+                let e = self.in_region.entry(key).or_insert(fresh);
+                if e.region != ri {
+                    *e = InRegion {
+                        region: ri,
+                        count: 0,
+                        first_at: at,
+                        first_boundary: bi,
+                        pier: None,
+                    };
+                }
+                e.count += 1;
+                if e.count == 3 {
+                    return Err(Invalid::LetterThird {
+                        letter: self.name(key),
+                        at,
+                        region: ri + 1,
+                        place: self.what.to_string(),
+                    }
+                    .into());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The spot of letter `key` at byte `at` of boundary `bi` of region
+    /// `ri` (counted): a pier's own, or the pivot's shared with one other
+    /// region.
+    fn number(
+        &mut self,
+        ri: usize,
+        bi: usize,
+        key: u32,
+        at: usize,
+    ) -> Result<Sym, PositionTextError> {
+        let e = self
+            .in_region
+            .get_mut(&key)
+            .expect("counted in the first pass");
+        if e.count == 2 {
+            if e.first_boundary != bi && !self.surface {
+                let first = e.first_at;
+                return Err(Invalid::LetterTwoBoundaries {
+                    letter: self.name(key),
+                    first,
+                    at,
+                }
+                .into());
+            }
+            let number = match e.pier {
+                Some(n) => n,
+                None => {
+                    let n = *self.next;
+                    *self.next += 1;
+                    e.pier = Some(n);
+                    self.pier_region.entry(key).or_insert(ri);
+                    n
+                }
+            };
+            return Ok(Sym::Letter(number));
+        }
+        let next = &mut *self.next;
+        let l = self.in_land.entry(key).or_insert_with(|| {
+            *next += 1;
+            InLand {
+                number: *next - 1,
+                regions: 0,
+                first_at: at,
+            }
+        });
+        l.regions += 1;
+        if l.regions == 3 {
+            let first = l.first_at;
+            return Err(Invalid::LetterThirdRegion {
+                letter: self.name(key),
+                at,
+                place: self.what.to_string(),
+                first,
+            }
+            .into());
+        }
+        Ok(Sym::Letter(l.number))
+    }
+
+    /// Every pivot is listed in two regions: the first (by byte) listed in
+    /// one only is an error.
+    fn every_pivot_twice(&self) -> Result<(), PositionTextError> {
+        let once = self
+            .in_land
+            .iter()
+            .filter(|(_, v)| v.regions == 1)
+            .map(|(&k, v)| (v.first_at, k))
+            .min();
+        if let Some((at, key)) = once {
+            return Err(Invalid::LetterOnce {
+                letter: self.name(key),
+                at,
+                place: self.what.to_string(),
+                pier: self.pier_region.get(&key).map(|r| r + 1),
+            }
+            .into());
+        }
+        Ok(())
+    }
 }
 
 /// Interns letter spellings.

@@ -50,6 +50,16 @@ struct Ref {
     at: usize,
 }
 
+/// A group open in a boundary: `(` or `[`, its byte, the number of its
+/// pair of parentheses or of its bracket, and where its first item is.
+#[derive(Clone, Copy, Debug)]
+struct Group {
+    kind: u8,
+    at: usize,
+    number: u32,
+    first: usize,
+}
+
 /// One copy of a partial position: which reference gives each parameter.
 #[derive(Clone, Debug)]
 struct Inst {
@@ -530,8 +540,7 @@ impl Parser<'_> {
         proj: &mut Vec<Item>,
     ) -> Result<Vec<Flat>, PositionTextError> {
         let mut out: Vec<Flat> = Vec::new();
-        // Open groups: kind, byte, paren number or bracket number, first item.
-        let mut open: Vec<(u8, usize, u32, usize)> = Vec::new();
+        let mut open: Vec<Group> = Vec::new();
         let mut brackets = 0u32;
         loop {
             let c = self.lex.peek();
@@ -540,42 +549,29 @@ impl Parser<'_> {
             }
             match c {
                 Some(b'(') => {
-                    open.push((b'(', self.lex.i, t.parens, out.len()));
+                    open.push(Group {
+                        kind: b'(',
+                        at: self.lex.i,
+                        number: t.parens,
+                        first: out.len(),
+                    });
                     out.push(Flat::Paren(t.parens));
                     t.parens += 1;
                     self.lex.i += 1;
                 }
                 Some(b'[') => {
                     brackets += 1;
-                    open.push((b'[', self.lex.i, brackets, out.len()));
+                    open.push(Group {
+                        kind: b'[',
+                        at: self.lex.i,
+                        number: brackets,
+                        first: out.len(),
+                    });
                     self.lex.i += 1;
                 }
                 Some(close @ (b')' | b']')) if !open.is_empty() => {
-                    let (kind, at, k, first) = open.pop().expect("an open group");
-                    let want = if kind == b'(' { b')' } else { b']' };
-                    if close != want {
-                        return Err(self
-                            .lex
-                            .err(&format!("a site or '{}'", want as char))
-                            .into());
-                    }
-                    if kind == b'(' {
-                        if out.len() == first + 1 {
-                            return Err(self.lex.err("a site inside '( )'").into());
-                        }
-                        out.push(Flat::Paren(k));
-                    } else {
-                        let is_param = |f: Option<&Flat>| matches!(f, Some(Flat::Param(r)) if t.refs[*r].bracket == k);
-                        if out.len() < first + 2
-                            || !is_param(out.get(first))
-                            || !is_param(out.last())
-                        {
-                            return Err(Invalid::Bracket {
-                                at: self.lex.origin(at),
-                            }
-                            .into());
-                        }
-                    }
+                    let group = open.pop().expect("an open group");
+                    self.close_group(t, close, group, &mut out)?;
                     self.lex.i += 1;
                 }
                 _ => {
@@ -591,54 +587,28 @@ impl Parser<'_> {
                         Item::Zero => Flat::Site(Sym::Zero),
                         Item::One => Flat::Site(Sym::One),
                         Item::Two => Flat::Site(Sym::Two),
-                        Item::Named(key, _) => match self.params.get(&key).copied() {
-                            Some((p, set, pos)) if Some(p) == own => {
-                                if set != 0 {
-                                    return Err(Invalid::OwnCopy {
-                                        name: self.letters.names[key as usize].clone(),
-                                        at,
-                                    }
-                                    .into());
+                        Item::Named(key, _) => {
+                            let bracket = open
+                                .iter()
+                                .rev()
+                                .find(|g| g.kind == b'[')
+                                .map_or(0, |g| g.number);
+                            let place = (region, boundary, bracket);
+                            match self.parameter(t, key, at, place, own, own_seen)? {
+                                Some(flat) => flat,
+                                None => {
+                                    proj.push(item);
+                                    Flat::Named(key)
                                 }
-                                if let Some(prev) = own_seen[pos] {
-                                    return Err(Invalid::OwnTwice {
-                                        name: self.letters.names[key as usize].clone(),
-                                        first: prev,
-                                        at,
-                                    }
-                                    .into());
-                                }
-                                own_seen[pos] = Some(at);
-                                Flat::Own(pos)
                             }
-                            Some((p, set, pos)) => {
-                                // (Only earlier partial positions have parameters yet.)
-                                self.partials[p].used = true;
-                                let bracket =
-                                    open.iter().rev().find(|g| g.0 == b'[').map_or(0, |g| g.2);
-                                t.refs.push(Ref {
-                                    region,
-                                    boundary,
-                                    bracket,
-                                    partial: p,
-                                    set,
-                                    pos,
-                                    at,
-                                });
-                                Flat::Param(t.refs.len() - 1)
-                            }
-                            None => {
-                                proj.push(item);
-                                Flat::Named(key)
-                            }
-                        },
+                        }
                     };
                     out.push(flat);
                 }
             }
         }
-        if let Some(&(kind, _, _, _)) = open.last() {
-            let want = if kind == b'(' {
+        if let Some(g) = open.last() {
+            let want = if g.kind == b'(' {
                 "a site or ')'"
             } else {
                 "a site or ']'"
@@ -649,6 +619,90 @@ impl Parser<'_> {
             return Err(self.lex.err("a site, '(' or '['").into());
         }
         Ok(out)
+    }
+
+    /// Closes `group` with the byte `close` at the cursor: a pair of
+    /// parentheses holds a site, a bracket starts and ends with parameters
+    /// of its own.
+    fn close_group(
+        &self,
+        t: &Template,
+        close: u8,
+        group: Group,
+        out: &mut Vec<Flat>,
+    ) -> Result<(), PositionTextError> {
+        let want = if group.kind == b'(' { b')' } else { b']' };
+        if close != want {
+            return Err(self
+                .lex
+                .err(&format!("a site or '{}'", want as char))
+                .into());
+        }
+        if group.kind == b'(' {
+            if out.len() == group.first + 1 {
+                return Err(self.lex.err("a site inside '( )'").into());
+            }
+            out.push(Flat::Paren(group.number));
+            return Ok(());
+        }
+        let is_param = |f: Option<&Flat>| matches!(f, Some(Flat::Param(r)) if t.refs[*r].bracket == group.number);
+        if out.len() < group.first + 2 || !is_param(out.get(group.first)) || !is_param(out.last()) {
+            return Err(Invalid::Bracket {
+                at: self.lex.origin(group.at),
+            }
+            .into());
+        }
+        Ok(())
+    }
+
+    /// The site of letter `key` (written at byte `at`) when it is a
+    /// parameter: of the template's own partial position `own` (at most
+    /// once each, from its first set), or of an earlier one, referred to
+    /// from `place` (region, boundary, innermost bracket). `None`: an
+    /// ordinary letter.
+    fn parameter(
+        &mut self,
+        t: &mut Template,
+        key: u32,
+        at: usize,
+        (region, boundary, bracket): (usize, usize, u32),
+        own: Option<usize>,
+        own_seen: &mut [Option<usize>],
+    ) -> Result<Option<Flat>, PositionTextError> {
+        let Some((p, set, pos)) = self.params.get(&key).copied() else {
+            return Ok(None);
+        };
+        if Some(p) == own {
+            if set != 0 {
+                return Err(Invalid::OwnCopy {
+                    name: self.letters.names[key as usize].clone(),
+                    at,
+                }
+                .into());
+            }
+            if let Some(prev) = own_seen[pos] {
+                return Err(Invalid::OwnTwice {
+                    name: self.letters.names[key as usize].clone(),
+                    first: prev,
+                    at,
+                }
+                .into());
+            }
+            own_seen[pos] = Some(at);
+            return Ok(Some(Flat::Own(pos)));
+        }
+        // (Only earlier partial positions have parameters yet.)
+        self.partials[p].used = true;
+        t.refs.push(Ref {
+            region,
+            boundary,
+            bracket,
+            partial: p,
+            set,
+            pos,
+            at,
+        });
+        Ok(Some(Flat::Param(t.refs.len() - 1)))
     }
 
     /// `=xyz=tuv`: two sides whose parameters are matched in order.
