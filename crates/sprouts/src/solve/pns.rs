@@ -48,7 +48,7 @@ pub(super) const TABLE_BUDGET: usize = 768 << 20;
 /// What the search keeps of a land it has seen: its children, once
 /// generated, and the numbers of its unproved couples.
 #[derive(Default)]
-pub(super) struct Node {
+pub(super) struct NormalNode {
     children: Option<Arc<Children>>,
     /// (heap, proof and disproof numbers), for unproved couples and for
     /// proved wins with heaps the store cannot record (64 and up).
@@ -56,7 +56,7 @@ pub(super) struct Node {
 }
 
 /// The search's table: what it knows of every land it has seen.
-pub(super) type NormalTable = FxHashMap<Box<[u8]>, Node>;
+pub(super) type NormalTable = FxHashMap<Box<[u8]>, NormalNode>;
 
 /// Land `i` of a sum (lands each followed by END_LAND).
 fn nth_land(lands: &[u8], i: usize) -> &[u8] {
@@ -421,7 +421,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             None => {
                 if let Some(s) = numbers {
                     self.make_room(land.len() + 64);
-                    let node = Node {
+                    let node = NormalNode {
                         children: None,
                         heaps: vec![(heap, s)],
                     };

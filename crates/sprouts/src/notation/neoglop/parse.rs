@@ -82,7 +82,7 @@ struct Partial {
     used: bool,
 }
 
-enum Piece {
+enum TextPiece {
     Land(Template),
     /// A join: the number of matched pairs, the references, each
     /// reference's pair number, and the copies.
@@ -301,7 +301,7 @@ impl Parser<'_> {
         }))
     }
 
-    fn spec(&mut self) -> Result<Vec<Piece>, PositionTextError> {
+    fn spec(&mut self) -> Result<Vec<TextPiece>, PositionTextError> {
         while self.lex.peek() == Some(b'^') {
             self.partial()?;
             if self.lex.peek() == Some(b'%') && self.lex.peek_at(1) == Some(b'^') {
@@ -314,13 +314,13 @@ impl Parser<'_> {
             if end(self.lex.peek()) {
                 return Ok(pieces);
             }
-            pieces.push(Piece::Land(self.template(None)?));
+            pieces.push(TextPiece::Land(self.template(None)?));
         } else {
             match self.lex.peek() {
                 Some(b'=') => pieces.push(self.join()?),
                 Some(b':' | b'%') => {
                     self.lex.i += 1;
-                    pieces.push(Piece::Land(self.template(None)?));
+                    pieces.push(TextPiece::Land(self.template(None)?));
                 }
                 c if end(c) => {
                     return Err(Invalid::EndsAfterPartials { at: self.origin() }.into());
@@ -341,7 +341,7 @@ impl Parser<'_> {
                     if end(self.lex.peek()) {
                         break;
                     }
-                    pieces.push(Piece::Land(self.template(None)?));
+                    pieces.push(TextPiece::Land(self.template(None)?));
                 }
                 _ => break,
             }
@@ -706,7 +706,7 @@ impl Parser<'_> {
     }
 
     /// `=xyz=tuv`: two sides whose parameters are matched in order.
-    fn join(&mut self) -> Result<Piece, PositionTextError> {
+    fn join(&mut self) -> Result<TextPiece, PositionTextError> {
         let at = self.origin();
         let mut refs = Vec::new();
         let mut pair = Vec::new();
@@ -748,7 +748,7 @@ impl Parser<'_> {
             .into());
         }
         let insts = self.group(&refs, " in a join")?;
-        Ok(Piece::Join {
+        Ok(TextPiece::Join {
             refs,
             pair,
             pairs: sides[0],
@@ -844,7 +844,10 @@ impl Parser<'_> {
     }
 
     /// Copies every template and partial position into plain lands.
-    fn instantiate(&self, pieces: Vec<Piece>) -> Result<(Shape, Topologies), PositionTextError> {
+    fn instantiate(
+        &self,
+        pieces: Vec<TextPiece>,
+    ) -> Result<(Shape, Topologies), PositionTextError> {
         let mut out = Out {
             lands: Vec::new(),
             topo: Vec::new(),
@@ -857,8 +860,8 @@ impl Parser<'_> {
             out.lands.push(Vec::new());
             out.topo.push(Vec::new());
             match piece {
-                Piece::Land(t) => out.emit(t, &[], land, &mut queue)?,
-                Piece::Join {
+                TextPiece::Land(t) => out.emit(t, &[], land, &mut queue)?,
+                TextPiece::Join {
                     refs,
                     pair,
                     pairs,

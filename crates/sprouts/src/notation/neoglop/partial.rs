@@ -446,7 +446,7 @@ fn render(toks: &[TemplateToken], own: Option<usize>, names: &[usize], sizes: &[
 
 /// A piece of the position after the partial positions: a land's root (or
 /// plain) template, or the co-parents of land `.0` joined.
-enum Piece {
+enum WrittenPiece {
     Land(Vec<TemplateToken>),
     Join(usize, usize, usize),
 }
@@ -512,7 +512,7 @@ pub(crate) fn write(shape: &Shape, suffix: Option<&[Vec<String>]>) -> String {
         known.own.insert((li, v), own);
     }
     // Top pieces.
-    let mut pieces: Vec<Piece> = Vec::new();
+    let mut pieces: Vec<WrittenPiece> = Vec::new();
     for &li in &order {
         let land = &shape.lands[li];
         match &trees[li] {
@@ -520,14 +520,14 @@ pub(crate) fn write(shape: &Shape, suffix: Option<&[Vec<String>]>) -> String {
                 Top::Root(r) => {
                     let (toks, _, copies) = template(land, li, t, r, &places[li], &known, sfx(li));
                     count_sets(&mut sets, &copies);
-                    pieces.push(Piece::Land(toks));
+                    pieces.push(WrittenPiece::Land(toks));
                 }
-                Top::Join(a, b) => pieces.push(Piece::Join(li, a, b)),
+                Top::Join(a, b) => pieces.push(WrittenPiece::Join(li, a, b)),
             },
             None => {
                 let single = Tree::single(land);
                 let (toks, _, _) = template(land, li, &single, 0, &places[li], &known, sfx(li));
-                pieces.push(Piece::Land(toks));
+                pieces.push(WrittenPiece::Land(toks));
             }
         }
     }
@@ -549,7 +549,7 @@ pub(crate) fn write(shape: &Shape, suffix: Option<&[Vec<String>]>) -> String {
         out.push_str(&render(toks, Some(pid), &names, &sizes));
     }
     for (i, piece) in pieces.iter().enumerate() {
-        if let &Piece::Join(li, a, b) = piece {
+        if let &WrittenPiece::Join(li, a, b) = piece {
             let (pa, pb) = (known.partial[&(li, a)], known.partial[&(li, b)]);
             let (oa, ob) = (&known.own[&(li, a)], &known.own[&(li, b)]);
             let mut by_pos: Vec<(u32, u32)> = oa.iter().map(|(&g, &pos)| (pos, ob[&g])).collect();
@@ -562,7 +562,7 @@ pub(crate) fn write(shape: &Shape, suffix: Option<&[Vec<String>]>) -> String {
             for &(_, pos) in &by_pos {
                 out.push_str(&param_name(names[pb] + pos as usize));
             }
-        } else if let Piece::Land(toks) = piece {
+        } else if let WrittenPiece::Land(toks) = piece {
             out.push(if i == 0 { ':' } else { '+' });
             out.push_str(&render(toks, None, &names, &sizes));
         }
