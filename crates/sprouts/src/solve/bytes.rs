@@ -93,7 +93,7 @@ pub const MAX_SOLVED_GENUS: u32 = 12;
 /// The boundary that marks a region's topology in a land (docs/surfaces.md#solver):
 /// `0` then `g` more `0`s for `g` handles, `0` then `k` [`ONE`]s for `k`
 /// cross-caps, none on the plane (`0`, `2` for a planar region where a
-/// spot lies on two boundaries, see [`regions_of`]). No boundary of a position holds [`ZERO`]
+/// spot lies on two boundaries, see `compact::regions_of`). No boundary of a position holds [`ZERO`]
 /// beside another site, so a mark is never read as sites; the simplifier
 /// and the keys treat it as one more boundary of its region, which keeps
 /// the topology with its region through every step.

@@ -134,7 +134,7 @@ fn invariant_into(b: &[u8], region_count: &[u8; 256], out: &mut Vec<u8>) {
     }
 }
 
-/// [`invariant`] in one pass (and a second for piers): `next` is scratch.
+/// `invariant` in one pass (and a second for piers): `next` is scratch.
 fn invariant_fast(b: &[u8], region_count: &[u8; 256], out: &mut Vec<u8>, next: &mut [u16; 256]) {
     let n = b.len();
     out.clear();
@@ -525,7 +525,7 @@ fn read_both_ways(
 }
 
 /// One region read in one orientation, in flat buffers (see
-/// [`read_region`], which this agrees with).
+/// `read_region`, which this agrees with).
 #[derive(Default)]
 struct FlatRead {
     /// Every boundary's invariant reading at its least rotation, one after

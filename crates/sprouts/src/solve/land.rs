@@ -48,7 +48,7 @@ impl Land {
     }
 
     /// A land from key bytes, checked (every letter listed twice, at most
-    /// [`MAX_LIVES`] lives) and re-keyed canonically with [`PseudoCanon`].
+    /// [`MAX_LIVES`](super::MAX_LIVES) lives) and re-keyed canonically with [`PseudoCanon`].
     ///
     /// ```
     /// use sprouts::solve::Land;

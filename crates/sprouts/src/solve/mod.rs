@@ -21,6 +21,13 @@
 //! play, helper threads can prove what the search will likely need next
 //! and send it their results ([`use_threads`]).
 //!
+//! Files: the byte form of a land (`bytes`), positions into it and its
+//! simplification (`compact`), keys (`canon`), [`Land`] (`land`), a land's
+//! moves (`children`: the buffer, `list`, `play`), the searches (`search`
+//! holds [`Solver`] and its questions, `pns` normal play, `misere` misère
+//! play, `helpers` helper threads); which file holds which part of
+//! [`Solver`]: docs/solver.md#solver-map.
+//!
 //! ```
 //! use sprouts::model::{Position, Variant};
 //! use sprouts::solve::Solver;

@@ -1,5 +1,7 @@
-//! The searches: normal play by (land + nim heap) couples, misère play on
-//! whole positions.
+//! The [`Solver`] type and what it answers: its fields, settings and
+//! public questions, and the steps every search shares (`tick`, `expand`,
+//! `put`, `merge`). The normal search is in `pns.rs`, the misère search in
+//! `misere.rs`, helper threads in `helpers.rs` (docs/solver.md#solver-map).
 
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -272,7 +272,7 @@ impl<'a> ParsedLand<'a> {
 
     /// Whether the line from site `p` of boundary `i` of region `r` to its
     /// site `q` (`None`: a loop back to `p`) writes the same boundary on
-    /// both sides (see [`Player::split`]), changing nothing else in the
+    /// both sides (see `play::Player::split`), changing nothing else in the
     /// region: a loop around a lone spot (`[x c]` on both sides), or a line
     /// between two sites that become the same byte (`[x c x]`, `x` not a
     /// new letter) with the same sites after it on both sides (`2a2a` from

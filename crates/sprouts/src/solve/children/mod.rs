@@ -13,7 +13,7 @@
 //! the children's keys (counts: docs/experiments.md#swapped-sides).
 //!
 //! A land's moves are listed first ([`ParsedLand::moves`]), then each is played
-//! into one flat buffer in key form, simplified and keyed ([`Simplifier`]);
+//! into one flat buffer in key form, simplified and keyed (`compact::Simplifier`);
 //! all the children of a land share one buffer ([`Children`]). The solver
 //! may stop early, as soon as one child settles the position it searches
 //! ([`children_unless`]). A child whose other regions the move leaves as
@@ -81,7 +81,7 @@ struct Span {
     /// number (see [`lives_and_first`]).
     lives: u32,
     /// The length of its first land (without END_LAND), [`NO_LAND`] if it
-    /// has none: what kind of child it is (see [`Children::kid`]).
+    /// has none: what kind of child it is (see [`Children::child_lands`]).
     first: u32,
 }
 
