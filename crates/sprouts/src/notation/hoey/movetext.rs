@@ -451,57 +451,7 @@ impl HoeyMove {
                 vec![None]
             }
         };
-        let separations: Vec<Option<Separation>> = match m.kind() {
-            MoveKind::Join => vec![None],
-            _ => {
-                let others = live_others(pos, region, m.from().boundary);
-                if others.is_empty() {
-                    let (x_side, y_side) = split_sides(region, m.from(), m.to());
-                    let lowest = |side: &[Spot]| {
-                        side.iter()
-                            .copied()
-                            .filter(|&s| s != a && s != b && pos.is_live(s))
-                            .min()
-                    };
-                    let mut v = vec![Some(Separation::Equal)];
-                    if let Some(x) = lowest(&x_side) {
-                        v.push(Some(Separation::Right(vec![x])));
-                    }
-                    if let Some(y) = lowest(&y_side) {
-                        v.push(Some(Separation::Left(vec![y])));
-                    }
-                    v
-                } else {
-                    let sides = [m.right().to_vec()];
-                    let lowest = |bi: usize| {
-                        region.boundaries()[bi]
-                            .sites()
-                            .iter()
-                            .copied()
-                            .filter(|&s| pos.is_live(s))
-                            .min()
-                            .expect("live boundary")
-                    };
-                    let mut v = Vec::new();
-                    for side in sides {
-                        let mut right: Vec<Spot> = Vec::new();
-                        let mut left: Vec<Spot> = Vec::new();
-                        for &o in &others {
-                            if side.binary_search(&o).is_ok() {
-                                right.push(lowest(o));
-                            } else {
-                                left.push(lowest(o));
-                            }
-                        }
-                        right.sort_unstable();
-                        left.sort_unstable();
-                        v.push(Some(Separation::Right(right)));
-                        v.push(Some(Separation::Left(left)));
-                    }
-                    v
-                }
-            }
-        };
+        let separations = separations(pos, region, &m, (a, b));
         let mut options = Vec::new();
         for ha in hint(m.from(), a) {
             let hbs = if m.kind() == MoveKind::Loop {
@@ -540,6 +490,61 @@ pub(crate) fn dedup_moves(pos: &Position, moves: Vec<Move>) -> Vec<Move> {
         }
     }
     out
+}
+
+/// The separations a text of split `m` (ends `a < b`) may carry: with no
+/// other live boundary, `=` or the lowest live spot of either side; else
+/// the lowest live spot of every other boundary, to the right or to the
+/// left. A join carries none.
+fn separations(
+    pos: &Position,
+    region: &Region,
+    m: &Move,
+    (a, b): (Spot, Spot),
+) -> Vec<Option<Separation>> {
+    if m.kind() == MoveKind::Join {
+        return vec![None];
+    }
+    let others = live_others(pos, region, m.from().boundary);
+    if others.is_empty() {
+        let (x_side, y_side) = split_sides(region, m.from(), m.to());
+        let lowest = |side: &[Spot]| {
+            side.iter()
+                .copied()
+                .filter(|&s| s != a && s != b && pos.is_live(s))
+                .min()
+        };
+        let mut v = vec![Some(Separation::Equal)];
+        if let Some(x) = lowest(&x_side) {
+            v.push(Some(Separation::Right(vec![x])));
+        }
+        if let Some(y) = lowest(&y_side) {
+            v.push(Some(Separation::Left(vec![y])));
+        }
+        return v;
+    }
+    let lowest = |bi: usize| {
+        region.boundaries()[bi]
+            .sites()
+            .iter()
+            .copied()
+            .filter(|&s| pos.is_live(s))
+            .min()
+            .expect("live boundary")
+    };
+    let side = m.right();
+    let mut right: Vec<Spot> = Vec::new();
+    let mut left: Vec<Spot> = Vec::new();
+    for &o in &others {
+        if side.binary_search(&o).is_ok() {
+            right.push(lowest(o));
+        } else {
+            left.push(lowest(o));
+        }
+    }
+    right.sort_unstable();
+    left.sort_unstable();
+    vec![Some(Separation::Right(right)), Some(Separation::Left(left))]
 }
 
 #[cfg(test)]
