@@ -17,8 +17,9 @@ use std::collections::HashMap;
 
 use num_bigint::BigUint;
 
+use super::Spot;
 use super::moves::{Move, MoveKind, SiteRef, rotated};
-use super::position::{Position, Spot};
+use super::position::Position;
 use super::reduce::reduced_boundary;
 
 /// A family of moves: one site pair in one region and all its splits.

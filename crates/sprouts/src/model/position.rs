@@ -9,8 +9,7 @@ use super::surface::Topology;
 use super::error::{PositionError, PositionErrorKind};
 use crate::union_find::UnionFind;
 
-/// A spot number. Initial spots are `1..=N`; the k-th move creates spot `N + k`.
-pub type Spot = u32;
+use super::Spot;
 
 /// The largest spot number a position may use (keeps every count and index
 /// comfortably inside machine integers).

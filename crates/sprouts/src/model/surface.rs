@@ -27,9 +27,10 @@
 
 use std::fmt;
 
+use super::Spot;
 use super::error::{MoveError, MoveErrorKind, PositionError, PositionErrorKind};
 use super::moves::rotated;
-use super::position::{Boundary, Position, Region, Spot, Variant};
+use super::position::{Boundary, Position, Region, Variant};
 
 /// The surface a region is cut from: a sphere with `n` handles (`Tn`, `T1`
 /// the torus) or with `n` cross-caps (`Cn`, `C1` the projective plane, `C2`
