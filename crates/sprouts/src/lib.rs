@@ -54,3 +54,4 @@ pub mod model;
 pub mod notation;
 pub mod solve;
 mod union_find;
+mod unlabelled;

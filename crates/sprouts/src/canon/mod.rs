@@ -107,7 +107,7 @@ mod surface;
 use std::fmt;
 
 use crate::model::Position;
-use crate::notation::neoglop::shape::Shape;
+use crate::unlabelled::Shape;
 
 /// The canonical form of a position: the canonical neo-GLOP text of each
 /// land, sorted.
@@ -184,31 +184,7 @@ pub fn canonical(p: &Position) -> Canonical {
 /// be simplified already (as the solver's are), so that the key describes
 /// it and not a smaller one.
 pub(crate) fn land_key(regions: &[Vec<Vec<u8>>]) -> Vec<u8> {
-    let mut degrees = vec![0u8];
-    let mut letters = std::collections::HashMap::new();
-    let spots: Vec<Vec<Vec<crate::model::Spot>>> = regions
-        .iter()
-        .map(|r| {
-            r.iter()
-                .map(|b| {
-                    b.iter()
-                        .map(|&x| {
-                            let mut new_spot = |degree: u8| {
-                                degrees.push(degree);
-                                (degrees.len() - 1) as crate::model::Spot
-                            };
-                            if x <= 2 {
-                                new_spot(x)
-                            } else {
-                                *letters.entry(x).or_insert_with(|| new_spot(2))
-                            }
-                        })
-                        .collect()
-                })
-                .collect()
-        })
-        .collect();
-    let Ok(p) = Position::new_abbreviated(spots, degrees, crate::model::Variant::Normal) else {
+    let Some(p) = land_position(regions) else {
         // Not a drawing (only hand-made bytes can be): its bytes as they are.
         let mut flat = Vec::new();
         for r in regions {
@@ -226,6 +202,34 @@ pub(crate) fn land_key(regions: &[Vec<Vec<u8>>]) -> Vec<u8> {
         .iter()
         .flat_map(|land| search::site_bytes(&search::Graph::new(land).least_key()))
         .collect()
+}
+
+/// The labelled position of a land of the solver: a spot per `0`, `1`, `2`
+/// byte (of that degree) and per letter (degree 2, listed twice), numbered
+/// in order of first appearance; `None` if it is no drawing.
+fn land_position(regions: &[Vec<Vec<u8>>]) -> Option<Position> {
+    let mut degrees = vec![0u8];
+    let mut letters = std::collections::HashMap::new();
+    let mut spot_of = |x: u8| {
+        let mut new_spot = |degree: u8| {
+            degrees.push(degree);
+            (degrees.len() - 1) as crate::model::Spot
+        };
+        if x <= 2 {
+            new_spot(x)
+        } else {
+            *letters.entry(x).or_insert_with(|| new_spot(2))
+        }
+    };
+    let spots: Vec<Vec<Vec<crate::model::Spot>>> = regions
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|b| b.iter().map(|&x| spot_of(x)).collect())
+                .collect()
+        })
+        .collect();
+    Position::new_abbreviated(spots, degrees, crate::model::Variant::Normal).ok()
 }
 
 /// The position after GLOP's simplifications (see the module docs), as a

@@ -3,13 +3,13 @@
 use std::cmp::Ordering;
 
 use crate::model::least_rotation_start;
-use crate::notation::neoglop::shape::{Land, Sym, letter_name};
+use crate::unlabelled::{ShapeLand, Sym, letter_name};
 
 /// A token of a layout: (type and colour, letter name); separators last.
-pub(crate) type Tok = (u64, u32);
+pub(crate) type LayoutToken = (u64, u32);
 
-const END_BOUNDARY: Tok = (u64::MAX - 1, 0);
-const END_REGION: Tok = (u64::MAX, 0);
+const END_BOUNDARY: LayoutToken = (u64::MAX - 1, 0);
+const END_REGION: LayoutToken = (u64::MAX, 0);
 const NONE: u32 = u32::MAX;
 
 const ZERO: u8 = 0;
@@ -26,7 +26,7 @@ fn mix(h: u64, x: u64) -> u64 {
 }
 
 /// Closed boundaries of a region in one orientation: local segment and boundary.
-type Closed = Vec<(Vec<Tok>, u32)>;
+type Closed = Vec<(Vec<LayoutToken>, u32)>;
 
 /// A land as arrays: sites in boundary order, boundaries in region order.
 pub(crate) struct Graph {
@@ -46,11 +46,11 @@ pub(crate) struct Graph {
     /// compared by [`Graph::unit_key`]).
     pinned: bool,
     /// Keys of detached units already computed, by boundary and orientation.
-    units: std::cell::RefCell<std::collections::HashMap<(u32, bool), Vec<Tok>>>,
+    units: std::cell::RefCell<std::collections::HashMap<(u32, bool), Vec<LayoutToken>>>,
 }
 
 impl Graph {
-    pub(crate) fn new(land: &Land) -> Graph {
+    pub(crate) fn new(land: &ShapeLand) -> Graph {
         let mut g = Graph {
             typ: Vec::new(),
             partner: Vec::new(),
@@ -65,6 +65,7 @@ impl Graph {
             pinned: false,
             units: Default::default(),
         };
+        // The first site of each letter, until its second pairs with it.
         let mut first: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
         for (ri, r) in land.iter().enumerate() {
             let mut bs = Vec::new();
@@ -75,32 +76,7 @@ impl Graph {
                 g.blen.push(b.len() as u32);
                 g.bregion.push(ri as u32);
                 for &s in b {
-                    let site = g.typ.len() as u32;
-                    g.site_boundary.push(bi);
-                    g.partner.push(NONE);
-                    let t = match s {
-                        Sym::Zero => ZERO,
-                        Sym::One => ONE,
-                        Sym::Two => TWO,
-                        Sym::Letter(x) => match first.get(&x) {
-                            None => {
-                                first.insert(x, site);
-                                PIVOT
-                            }
-                            Some(&other) => {
-                                g.partner[site as usize] = other;
-                                g.partner[other as usize] = site;
-                                let t = if g.site_boundary[other as usize] == bi {
-                                    PIER
-                                } else {
-                                    PIVOT
-                                };
-                                g.typ[other as usize] = t;
-                                t
-                            }
-                        },
-                    };
-                    g.typ.push(t);
+                    g.push_site(s, bi, &mut first);
                 }
             }
             g.rbounds.push(bs);
@@ -113,12 +89,44 @@ impl Graph {
         g
     }
 
+    /// Appends a site of boundary `bi`: a letter's second site is paired
+    /// with its first (in `first`), and both become a pier when they lie on
+    /// one boundary, a pivot otherwise.
+    fn push_site(&mut self, s: Sym, bi: u32, first: &mut std::collections::HashMap<u32, u32>) {
+        let site = self.typ.len() as u32;
+        self.site_boundary.push(bi);
+        self.partner.push(NONE);
+        let t = match s {
+            Sym::Zero => ZERO,
+            Sym::One => ONE,
+            Sym::Two => TWO,
+            Sym::Letter(x) => match first.get(&x) {
+                None => {
+                    first.insert(x, site);
+                    PIVOT
+                }
+                Some(&other) => {
+                    self.partner[site as usize] = other;
+                    self.partner[other as usize] = site;
+                    let t = if self.site_boundary[other as usize] == bi {
+                        PIER
+                    } else {
+                        PIVOT
+                    };
+                    self.typ[other as usize] = t;
+                    t
+                }
+            },
+        };
+        self.typ.push(t);
+    }
+
     /// The closed boundaries of each region in each orientation, sorted.
     fn sort_closed(&mut self) {
         self.closed = (0..self.rbounds.len())
             .map(|r| {
                 [0, 1].map(|o| {
-                    let mut v: Vec<(Vec<Tok>, u32)> = self.rbounds[r]
+                    let mut v: Vec<(Vec<LayoutToken>, u32)> = self.rbounds[r]
                         .iter()
                         .filter(|&&b| !self.open[b as usize])
                         .map(|&b| (self.least_local(b, o == 0).0, b))
@@ -242,7 +250,7 @@ impl Graph {
     /// The rotation is chosen in linear time on the sequence of (colour,
     /// distance to the other site of the same letter), which every rotation
     /// shifts; starts that tie on it give the same named sequence.
-    fn least_local(&self, b: u32, fwd: bool) -> (Vec<Tok>, u32) {
+    fn least_local(&self, b: u32, fwd: bool) -> (Vec<LayoutToken>, u32) {
         let len = self.blen[b as usize];
         let start = self.bstart[b as usize];
         let order: Vec<u32> = if fwd {
@@ -278,7 +286,7 @@ impl Graph {
         (seg, order[first])
     }
 
-    fn local_token(&self, s: u32, names: &mut std::collections::HashMap<u32, u32>) -> Tok {
+    fn local_token(&self, s: u32, names: &mut std::collections::HashMap<u32, u32>) -> LayoutToken {
         let c = self.col[s as usize];
         let p = self.partner[s as usize];
         if p == NONE {
@@ -299,7 +307,7 @@ fn count_distinct(v: &[u64]) -> usize {
 /// A partial layout.
 #[derive(Clone)]
 struct State {
-    key: Vec<Tok>,
+    key: Vec<LayoutToken>,
     /// Name of the letter at each site (both sites of a letter), 0 if none yet.
     name: Vec<u32>,
     next: u32,
@@ -329,7 +337,7 @@ enum Phase {
 }
 
 struct Best {
-    key: Option<Vec<Tok>>,
+    key: Option<Vec<LayoutToken>>,
     version: u64,
 }
 
@@ -347,7 +355,7 @@ impl Graph {
         st.key.push(END_BOUNDARY);
     }
 
-    fn token(&self, st: &mut State, s: u32, commit: bool) -> Tok {
+    fn token(&self, st: &mut State, s: u32, commit: bool) -> LayoutToken {
         let su = s as usize;
         let p = self.partner[su];
         if p == NONE {
@@ -369,7 +377,7 @@ impl Graph {
     }
 
     /// The tokens boundary `b` would add from site `start`, state unchanged.
-    fn segment(&self, st: &mut State, start: u32, fwd: bool) -> Vec<Tok> {
+    fn segment(&self, st: &mut State, start: u32, fwd: bool) -> Vec<LayoutToken> {
         let b = self.site_boundary[start as usize];
         let (next, mut touched) = (st.next, Vec::new());
         let mut seg = Vec::with_capacity(self.blen[b as usize] as usize + 1);
@@ -425,7 +433,7 @@ impl Graph {
     }
 
     /// The least key over every layout this search explores.
-    pub(crate) fn least_key(&self) -> Vec<Tok> {
+    pub(crate) fn least_key(&self) -> Vec<LayoutToken> {
         if self.typ.is_empty() {
             return Vec::new();
         }
@@ -459,7 +467,7 @@ impl Graph {
         // boundaries, one of each kind per region, from its least rotation
         // (the others give the same layouts).
         let mut roots: Vec<(u32, bool)> = Vec::new();
-        let mut kinds: std::collections::HashSet<(u32, Vec<Tok>)> =
+        let mut kinds: std::collections::HashSet<(u32, Vec<LayoutToken>)> =
             std::collections::HashSet::new();
         for &root in &class {
             let b = self.site_boundary[root as usize];
@@ -740,9 +748,9 @@ impl Graph {
         r: u32,
         fwd: bool,
         left: &[u32],
-    ) -> Vec<(Vec<Tok>, u32)> {
+    ) -> Vec<(Vec<LayoutToken>, u32)> {
         // The least first token among the starts of the boundaries left.
-        let mut first: Option<Tok> = None;
+        let mut first: Option<LayoutToken> = None;
         let mut starts: Vec<u32> = Vec::new();
         for &b in left {
             for s in self.sites(b) {
@@ -761,7 +769,7 @@ impl Graph {
         if starts.len() > 1 {
             self.drop_twins(&mut starts);
         }
-        let mut options: Vec<(Vec<Tok>, u32)> = starts
+        let mut options: Vec<(Vec<LayoutToken>, u32)> = starts
             .iter()
             .map(|&s| (self.segment(st, s, fwd), s))
             .collect();
@@ -776,7 +784,7 @@ impl Graph {
             self.drop_alike_units(st, r, fwd, &mut options);
         }
         if options.len() > 1 {
-            let mut kept: Vec<(Vec<Tok>, u32)> = Vec::new();
+            let mut kept: Vec<(Vec<LayoutToken>, u32)> = Vec::new();
             for o in options.drain(..) {
                 let b = self.site_boundary[o.1 as usize];
                 let same = kept.iter().any(|k| {
@@ -829,8 +837,14 @@ impl Graph {
     /// orientation, with everything hanging from it) is a symmetry fixing
     /// everything else, and nothing in them is named yet: both choices lead
     /// to the same layouts.
-    fn drop_alike_units(&self, st: &State, r: u32, fwd: bool, options: &mut Vec<(Vec<Tok>, u32)>) {
-        let mut kinds: Vec<(u32, Vec<Tok>)> = Vec::new();
+    fn drop_alike_units(
+        &self,
+        st: &State,
+        r: u32,
+        fwd: bool,
+        options: &mut Vec<(Vec<LayoutToken>, u32)>,
+    ) {
+        let mut kinds: Vec<(u32, Vec<LayoutToken>)> = Vec::new();
         let mut keep = Vec::with_capacity(options.len());
         for o in options.drain(..) {
             let b = self.site_boundary[o.1 as usize];
@@ -904,7 +918,7 @@ impl Graph {
 
     /// The key of the detached unit hanging from pivot `site` of region `r`
     /// (see [`Graph::unit_of`]), if it is one.
-    fn site_unit_key(&self, seen: &[bool], r: u32, site: u32) -> Option<Vec<Tok>> {
+    fn site_unit_key(&self, seen: &[bool], r: u32, site: u32) -> Option<Vec<LayoutToken>> {
         let slot = (0x8000_0000 | site, true);
         if let Some(k) = self.units.borrow().get(&slot) {
             return Some(k.clone());
@@ -1001,7 +1015,7 @@ impl Graph {
     /// The canonical key of boundary `b` (read in orientation `fwd`, in a
     /// region of its own that is never mirrored) with the regions hanging
     /// from it.
-    fn unit_key(&self, b: u32, fwd: bool, regions: &[u32]) -> Vec<Tok> {
+    fn unit_key(&self, b: u32, fwd: bool, regions: &[u32]) -> Vec<LayoutToken> {
         let len = self.blen[b as usize];
         let start = self.bstart[b as usize];
         let own: Vec<u32> = (0..len)
@@ -1012,7 +1026,7 @@ impl Graph {
 
     /// The canonical key of `sites` (as one boundary of a region never
     /// mirrored) with the regions hanging from them.
-    fn unit_key_sites(&self, sites: &[u32], regions: &[u32]) -> Vec<Tok> {
+    fn unit_key_sites(&self, sites: &[u32], regions: &[u32]) -> Vec<LayoutToken> {
         let sym = |s: u32| match self.typ[s as usize] {
             ZERO => Sym::Zero,
             ONE => Sym::One,
@@ -1020,7 +1034,7 @@ impl Graph {
             _ => Sym::Letter(s.min(self.partner[s as usize])),
         };
         let own: Vec<Sym> = sites.iter().map(|&s| sym(s)).collect();
-        let mut land: Land = vec![vec![own]];
+        let mut land: ShapeLand = vec![vec![own]];
         for &x in regions {
             land.push(
                 self.rbounds[x as usize]
@@ -1034,7 +1048,7 @@ impl Graph {
         g.least_key()
     }
 
-    fn first_token(&self, st: &State, s: u32) -> Tok {
+    fn first_token(&self, st: &State, s: u32) -> LayoutToken {
         let su = s as usize;
         if self.partner[su] == NONE {
             (self.col[su], 0)
@@ -1049,7 +1063,7 @@ impl Graph {
 /// The neo-GLOP text of a key: upper-case letters (skipping `T` and `C`)
 /// for spots in two regions, lower case for spots listed twice on one
 /// boundary, each named in order of first appearance.
-pub(crate) fn render(key: &[Tok]) -> String {
+pub(crate) fn render(key: &[LayoutToken]) -> String {
     let mut out = String::new();
     let mut names: std::collections::HashMap<u32, String> = std::collections::HashMap::new();
     let (mut upper, mut lower) = (0, 0);
@@ -1091,7 +1105,7 @@ pub(crate) fn render(key: &[Tok]) -> String {
 /// A layout in the solver's site bytes (`0`, `1`, `2`, letters from `3` in
 /// order of first appearance, `0xFF` after each boundary, `0xFE` after each
 /// region): the key [`ExactCanon`](crate::solve::ExactCanon) gives a land.
-pub(crate) fn site_bytes(key: &[Tok]) -> Vec<u8> {
+pub(crate) fn site_bytes(key: &[LayoutToken]) -> Vec<u8> {
     let mut out = Vec::with_capacity(key.len());
     let mut letters: std::collections::HashMap<u32, u8> = std::collections::HashMap::new();
     for &tok in key {

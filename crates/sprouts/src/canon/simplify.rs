@@ -1,7 +1,7 @@
 //! GLOP's simplifications (docs/notations.md#simplification) on the unlabelled form.
 
-use crate::notation::neoglop::shape::{Land, Shape, Sym};
 use crate::union_find::UnionFind;
+use crate::unlabelled::{Shape, ShapeLand, Sym};
 
 /// Lives of a symbol (a letter counted at each of its two sites: callers
 /// count a letter once per region).
@@ -120,7 +120,7 @@ fn merge_adjacent(b: &mut Vec<Sym>) {
 }
 
 /// Groups regions into lands: regions sharing a letter are in one land.
-pub(crate) fn split_lands(regions: Vec<Vec<Vec<Sym>>>) -> Vec<Land> {
+pub(crate) fn split_lands(regions: Vec<Vec<Vec<Sym>>>) -> Vec<ShapeLand> {
     let mut uf = UnionFind::new(regions.len());
     let mut first: std::collections::HashMap<u32, usize> = std::collections::HashMap::new();
     for (ri, r) in regions.iter().enumerate() {
@@ -138,7 +138,7 @@ pub(crate) fn split_lands(regions: Vec<Vec<Vec<Sym>>>) -> Vec<Land> {
         }
     }
     let mut index: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
-    let mut lands: Vec<Land> = Vec::new();
+    let mut lands: Vec<ShapeLand> = Vec::new();
     for (ri, r) in regions.into_iter().enumerate() {
         let root = uf.find(ri);
         let li = *index.entry(root).or_insert_with(|| {

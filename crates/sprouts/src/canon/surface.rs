@@ -17,7 +17,7 @@
 //! position of the game, so its least is an invariant.
 
 use crate::model::{Position, Topology};
-use crate::notation::neoglop::shape::{Land, Shape, Sym};
+use crate::unlabelled::{Shape, ShapeLand, Sym};
 
 use super::Canonical;
 use super::search::{Graph, render};
@@ -84,7 +84,7 @@ fn reversal_differs(b: &[Sym]) -> bool {
 
 /// The least text of a land over the directions of the boundaries of its
 /// regions with cross-caps.
-fn land_text(land: &Land) -> String {
+fn land_text(land: &ShapeLand) -> String {
     let flippable: Vec<(usize, usize)> = land
         .iter()
         .enumerate()

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::position::Spot;
+use super::Spot;
 
 /// A position that breaks an invariant of the model.
 ///

@@ -1,8 +1,9 @@
 //! Where every spot's sites are, so that readers find the regions of a spot
 //! without reading the whole position.
 
+use super::Spot;
 use super::moves::SiteRef;
-use super::position::{Position, Region, Spot};
+use super::position::{Position, Region};
 
 /// A site as the index stores it: the region's id, boundary, place.
 type Entry = (u32, u32, u32);

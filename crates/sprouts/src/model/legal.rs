@@ -17,8 +17,9 @@ use std::collections::HashMap;
 
 use num_bigint::BigUint;
 
+use super::Spot;
 use super::moves::{Move, MoveKind, SiteRef, rotated};
-use super::position::{Position, Spot};
+use super::position::Position;
 use super::reduce::reduced_boundary;
 
 /// A family of moves: one site pair in one region and all its splits.
@@ -444,7 +445,7 @@ impl Position {
 /// with the `later`-th live boundary (sites `p` of `bi`, `q` of that one),
 /// then its loops and splits (`p == q`: the loop on site `p`).
 #[derive(Clone, Copy, Debug)]
-enum Step {
+enum WalkStep {
     Join { later: usize, p: usize, q: usize },
     Split { p: usize, q: usize },
 }
@@ -466,7 +467,7 @@ struct FamilyWalk<'a> {
     live: Vec<Vec<usize>>,
     live_boundaries: Vec<usize>,
     boundary: usize,
-    step: Step,
+    step: WalkStep,
     /// Counting: families of the current boundary not yet handed out.
     batch: std::vec::IntoIter<Family>,
 }
@@ -480,7 +481,7 @@ impl<'a> FamilyWalk<'a> {
             live: Vec::new(),
             live_boundaries: Vec::new(),
             boundary: 0,
-            step: Step::Join {
+            step: WalkStep::Join {
                 later: 1,
                 p: 0,
                 q: 0,
@@ -494,7 +495,7 @@ impl<'a> FamilyWalk<'a> {
     /// Reads the live sites of the current region (if any is left).
     fn enter_region(&mut self) {
         self.boundary = 0;
-        self.step = Step::Join {
+        self.step = WalkStep::Join {
             later: 1,
             p: 0,
             q: 0,
@@ -592,23 +593,23 @@ impl<'a> FamilyWalk<'a> {
                 symmetric: false,
             };
             match self.step {
-                Step::Join { later, p, q } => {
+                WalkStep::Join { later, p, q } => {
                     if later >= lb.len() {
-                        self.step = Step::Split { p: 0, q: 0 };
+                        self.step = WalkStep::Split { p: 0, q: 0 };
                     } else if p >= live_i.len() {
-                        self.step = Step::Join {
+                        self.step = WalkStep::Join {
                             later: later + 1,
                             p: 0,
                             q: 0,
                         };
                     } else if q >= self.live[lb[later]].len() {
-                        self.step = Step::Join {
+                        self.step = WalkStep::Join {
                             later,
                             p: p + 1,
                             q: 0,
                         };
                     } else {
-                        self.step = Step::Join { later, p, q: q + 1 };
+                        self.step = WalkStep::Join { later, p, q: q + 1 };
                         let bj = lb[later];
                         return Some(family(
                             SiteRef::new(bi, live_i[p]),
@@ -617,18 +618,18 @@ impl<'a> FamilyWalk<'a> {
                         ));
                     }
                 }
-                Step::Split { p, q } => {
+                WalkStep::Split { p, q } => {
                     if p >= live_i.len() {
                         self.boundary += 1;
-                        self.step = Step::Join {
+                        self.step = WalkStep::Join {
                             later: self.boundary + 1,
                             p: 0,
                             q: 0,
                         };
                     } else if q >= live_i.len() {
-                        self.step = Step::Split { p: p + 1, q: p + 1 };
+                        self.step = WalkStep::Split { p: p + 1, q: p + 1 };
                     } else {
-                        self.step = Step::Split { p, q: q + 1 };
+                        self.step = WalkStep::Split { p, q: q + 1 };
                         let sites = &pos.regions[r].boundaries[bi].sites;
                         let (s, t) = (live_i[p], live_i[q]);
                         let a = sites[s];

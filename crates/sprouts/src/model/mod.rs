@@ -22,7 +22,10 @@ mod surface;
 pub use error::{MoveError, PositionError};
 pub use legal::LegalMoves;
 pub use moves::{Move, MoveEffect, MoveKind, Side, SiteRef};
-pub use position::{Boundary, MAX_SPOT, Position, Region, Spot, Variant};
+pub use position::{Boundary, MAX_SPOT, Position, Region, Variant};
 pub use purvis::Purvis;
 pub use reduce::{ReducedPosition, least_rotation, least_rotation_start};
 pub use surface::{MAX_GENUS, MAX_SURFACE_WIDTH, Topology, TopologyError};
+
+/// A spot number. Initial spots are `1..=N`; the k-th move creates spot `N + k`.
+pub type Spot = u32;

@@ -1,7 +1,8 @@
 //! Structural moves and how playing one changes a position (docs/notations.md#moves).
 
+use super::Spot;
 use super::error::{MoveError, MoveErrorKind as K};
-use super::position::{Boundary, Position, Region, Spot};
+use super::position::{Boundary, Position, Region};
 use super::reduce::{reduced_boundaries, reduced_boundary};
 use super::surface::Topology;
 

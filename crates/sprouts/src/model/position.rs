@@ -9,8 +9,7 @@ use super::surface::Topology;
 use super::error::{PositionError, PositionErrorKind};
 use crate::union_find::UnionFind;
 
-/// A spot number. Initial spots are `1..=N`; the k-th move creates spot `N + k`.
-pub type Spot = u32;
+use super::Spot;
 
 /// The largest spot number a position may use (keeps every count and index
 /// comfortably inside machine integers).
@@ -417,9 +416,28 @@ impl Position {
                 return Err(K::BadDegree(s as Spot, d).into());
             }
         }
-        // Where each spot occurs: (region, boundary) of its first occurrence.
+        let (first_place, counts) = self.check_sites(plane)?;
+        let complete = may_be_complete
+            && (1..next).all(|s| counts[s] as usize == sites_of_degree(self.degree[s]));
+        if !complete {
+            self.start = None;
+            return Ok(());
+        }
+        self.check_complete(plane, &first_place)
+    }
+
+    /// Checks every region, boundary and site (no empty one, known spots,
+    /// no more sites than a spot's degree gives, a lone spot alone on its
+    /// boundary, on the plane no spot on two boundaries of one region);
+    /// gives each spot's first (region, boundary) and its number of sites.
+    #[allow(clippy::type_complexity)]
+    fn check_sites(
+        &self,
+        plane: bool,
+    ) -> Result<(Vec<Option<(usize, usize)>>, Vec<u32>), PositionError> {
+        use PositionErrorKind as K;
+        let next = self.degree.len();
         let mut first_place: Vec<Option<(usize, usize)>> = vec![None; next];
-        let mut regions_of: Vec<[Option<usize>; 3]> = vec![[None; 3]; next];
         let mut counts = vec![0u32; next];
         for (ri, r) in self.regions.iter().enumerate() {
             if r.boundaries.is_empty() {
@@ -441,17 +459,10 @@ impl Position {
                     }
                     match first_place[su] {
                         None => first_place[su] = Some((ri, bi)),
-                        Some((r0, b0)) => {
-                            if plane && r0 == ri && b0 != bi {
-                                return Err(K::SpotOnTwoBoundaries(s, ri + 1).into());
-                            }
+                        Some((r0, b0)) if plane && r0 == ri && b0 != bi => {
+                            return Err(K::SpotOnTwoBoundaries(s, ri + 1).into());
                         }
-                    }
-                    let slots = &mut regions_of[su];
-                    if !slots.contains(&Some(ri)) {
-                        if let Some(slot) = slots.iter_mut().find(|x| x.is_none()) {
-                            *slot = Some(ri);
-                        }
+                        Some(_) => {}
                     }
                     if d == 0 && b.sites.len() != 1 {
                         return Err(K::LoneSpotNotAlone(s).into());
@@ -459,13 +470,19 @@ impl Position {
                 }
             }
         }
-        let complete = may_be_complete
-            && (1..next).all(|s| counts[s] as usize == sites_of_degree(self.degree[s]));
-        if !complete {
-            self.start = None;
-            return Ok(());
-        }
-        // Complete positions: pivots, piers, degree sum, planarity.
+        Ok((first_place, counts))
+    }
+
+    /// Checks what only a complete position must satisfy (no line to
+    /// nowhere, the degree sum, the new spots' degrees, Euler's formula)
+    /// and sets `start`.
+    fn check_complete(
+        &mut self,
+        plane: bool,
+        first_place: &[Option<(usize, usize)>],
+    ) -> Result<(), PositionError> {
+        use PositionErrorKind as K;
+        let next = self.degree.len();
         for (s, place) in first_place.iter().enumerate().skip(1) {
             if let (1, Some((r, b))) = (self.degree[s], *place) {
                 if self.regions[r].boundaries[b].sites.len() == 1 {

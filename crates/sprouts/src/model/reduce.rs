@@ -1,8 +1,9 @@
 //! Equality up to Hoey 7a-7c, and the reduced position that decides when two
 //! moves are "the same move" (docs/notations.md#moves).
 
+use super::Spot;
 use super::moves::Move;
-use super::position::{Boundary, Position, Spot};
+use super::position::{Boundary, Position};
 use super::surface::Topology;
 
 /// A position with dead spots, empty boundaries and regions without a live

@@ -27,9 +27,10 @@
 
 use std::fmt;
 
+use super::Spot;
 use super::error::{MoveError, MoveErrorKind, PositionError, PositionErrorKind};
 use super::moves::rotated;
-use super::position::{Boundary, Position, Region, Spot, Variant};
+use super::position::{Boundary, Position, Region, Variant};
 
 /// The surface a region is cut from: a sphere with `n` handles (`Tn`, `T1`
 /// the torus) or with `n` cross-caps (`Cn`, `C1` the projective plane, `C2`
@@ -122,16 +123,26 @@ impl fmt::Display for Topology {
     }
 }
 
-/// Why a text is not a topology.
+/// Why a text is not a topology. It keeps the text as written (not a
+/// message): every wrong text gets the one message, which says how to
+/// write a surface.
+///
+/// ```
+/// use sprouts::model::Topology;
+/// let e = "X1".parse::<Topology>().unwrap_err();
+/// assert!(e.to_string().starts_with("'X1' is not a surface: write T then the handles"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TopologyError(String);
+pub struct TopologyError {
+    text: String,
+}
 
 impl fmt::Display for TopologyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "'{}' is not a surface: write T then the handles or C then the cross-caps (T0 is the plane, T1 the torus, C1 the projective plane, C2 the Klein bottle), at most {MAX_GENUS}",
-            self.0
+            self.text
         )
     }
 }
@@ -142,7 +153,9 @@ impl std::str::FromStr for Topology {
     type Err = TopologyError;
 
     fn from_str(s: &str) -> Result<Topology, TopologyError> {
-        let err = || TopologyError(s.to_string());
+        let err = || TopologyError {
+            text: s.to_string(),
+        };
         let (kind, n) = s.split_at_checked(1).ok_or_else(err)?;
         if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
             return Err(err());

@@ -4,6 +4,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use crate::model::Spot;
+
 /// The most characters of a user's text that a message quotes.
 pub(crate) const QUOTED_CHARS: usize = 60;
 
@@ -41,7 +43,7 @@ pub struct ResolveError {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum ResolveKind {
-    Illegal(String),
+    Illegal(Illegal),
     Ambiguous(Vec<String>, String),
 }
 
@@ -54,7 +56,14 @@ impl ResolveError {
     /// ```
     pub fn illegal(reason: impl Into<String>) -> ResolveError {
         ResolveError {
-            kind: ResolveKind::Illegal(reason.into()),
+            kind: ResolveKind::Illegal(Illegal::Other(reason.into())),
+        }
+    }
+
+    /// No move fits, for a reason of the library's own readers.
+    pub(crate) fn illegal_because(reason: Illegal) -> ResolveError {
+        ResolveError {
+            kind: ResolveKind::Illegal(reason),
         }
     }
 
@@ -127,6 +136,123 @@ impl fmt::Display for ResolveError {
 }
 
 impl std::error::Error for ResolveError {}
+
+/// Why no legal move fits a move text (the cause inside an illegal
+/// [`ResolveError`]); each says what is wrong and with which spot or region
+/// (regions numbered from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Illegal {
+    /// The new spot is not the next one.
+    NewSpot { next: Spot, new: Spot },
+    /// An end names no spot of the position.
+    NoSpot(Spot),
+    /// An end has no lives left.
+    Dead(Spot),
+    /// A loop on a spot with one life.
+    LoopOnOneLife(Spot),
+    /// The two ends share no region.
+    NoSharedRegion(Spot, Spot),
+    /// Nothing fits, for no more particular reason.
+    NoMoveFits,
+    /// WGOSA marks that no candidate satisfies.
+    NoMoveFitsMarks,
+    /// Hoey: no site of `spot` is followed by `next`.
+    NotFollowedBy { spot: Spot, next: Spot },
+    /// Hoey: a join written with a separation; `plain` is the text to write.
+    JoinSeparates { plain: String },
+    /// Hoey: a split of a region with other boundaries, without `<`, `>` or `=`.
+    SplitUnsaid { region: usize },
+    /// Hoey: `=` but the region has other boundaries.
+    EqualsButOthers { region: usize },
+    /// Hoey: an end of the move in the list.
+    ListedEnd(Spot),
+    /// A listed spot that is no live spot.
+    ListedDead(Spot),
+    /// WGOSA: a listed spot beyond the position's spots.
+    ListedMissing(Spot),
+    /// A listed spot outside the region of the move.
+    ListedNotInRegion { spot: Spot, region: usize },
+    /// Hoey: a listed spot of the move's boundary on the other side.
+    ListedWrongSide { spot: Spot, right: bool },
+    /// A list for a move that splits nothing.
+    ListWithoutSplit,
+    /// LHP: a listed spot on the boundary being joined.
+    ListedOnJoined(Spot),
+    /// WGOSA: a listed spot that this move cannot separate from the rest.
+    ListedInseparable(Spot),
+    /// WGOSA: `@i` names a live spot no region of the move holds.
+    NoRegionHolds(Spot),
+    /// LHP: the spot before the start is not the one written.
+    SpotBefore { from: Spot, want: Spot },
+    /// LHP: the spot after the end is not the one written.
+    SpotAfter { to: Spot, want: Spot },
+    /// LHP: `@x` is no live spot of L that the other region lacks.
+    NotInL(Spot),
+    /// A reason given by a caller of [`ResolveError::illegal`].
+    Other(String),
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegal::NewSpot { next, new } => write!(f, "the new spot must be {next}, not {new}"),
+            Illegal::NoSpot(s) => write!(f, "there is no spot {s}"),
+            Illegal::Dead(s) => write!(f, "spot {s} has no lives left"),
+            Illegal::LoopOnOneLife(s) => {
+                write!(f, "spot {s} has only one life left, a loop needs two")
+            }
+            Illegal::NoSharedRegion(a, b) => write!(f, "spots {a} and {b} share no region"),
+            Illegal::NoMoveFits => f.write_str("no move fits"),
+            Illegal::NoMoveFitsMarks => f.write_str("no move fits the marks"),
+            Illegal::NotFollowedBy { spot, next } => {
+                write!(f, "no site of spot {spot} is followed by spot {next}")
+            }
+            Illegal::JoinSeparates { plain } => write!(
+                f,
+                "a move joining two boundaries separates nothing: write {plain}"
+            ),
+            Illegal::SplitUnsaid { region } => write!(
+                f,
+                "the move splits region {region} and must say which boundaries go where (<, > or =)"
+            ),
+            Illegal::EqualsButOthers { region } => {
+                write!(
+                    f,
+                    "'=' but region {region} has other boundaries to separate"
+                )
+            }
+            Illegal::ListedEnd(x) => {
+                write!(f, "spot {x} is an end of the move and cannot be listed")
+            }
+            Illegal::ListedDead(x) => write!(f, "listed spot {x} is not a live spot"),
+            Illegal::ListedMissing(x) => write!(f, "listed spot {x} does not exist"),
+            Illegal::ListedNotInRegion { spot, region } => {
+                write!(f, "listed spot {spot} is not in region {region}")
+            }
+            Illegal::ListedWrongSide { spot, right } => write!(
+                f,
+                "listed spot {spot} is not on the {} side",
+                if *right { "right" } else { "left" }
+            ),
+            Illegal::ListWithoutSplit => f.write_str("a move that splits nothing takes no list"),
+            Illegal::ListedOnJoined(x) => {
+                write!(f, "listed spot {x} is on the boundary being joined")
+            }
+            Illegal::ListedInseparable(x) => write!(
+                f,
+                "listed spot {x} cannot be separated from the rest by this move"
+            ),
+            Illegal::NoRegionHolds(i) => write!(f, "no region of the move holds live spot {i}"),
+            Illegal::SpotBefore { from, want } => write!(f, "the spot before {from} is not {want}"),
+            Illegal::SpotAfter { to, want } => write!(f, "the spot after {to} is not {want}"),
+            Illegal::NotInL(x) => write!(
+                f,
+                "spot {x} is not a live spot of L that the other region lacks"
+            ),
+            Illegal::Other(reason) => f.write_str(reason),
+        }
+    }
+}
 
 /// Why a move text does not name a move: it does not follow its
 /// notation's grammar, or it does not name exactly one legal move.
@@ -327,7 +453,7 @@ pub enum PositionTextError {
     Syntax(SyntaxError),
     /// The text reads, but the position is not valid (why, in the
     /// notation's own terms).
-    Invalid(String),
+    Invalid(InvalidPosition),
     /// The text reads, but the model refuses the position it describes.
     Model(crate::model::PositionError),
 }
@@ -347,7 +473,7 @@ impl std::error::Error for PositionTextError {
         match self {
             PositionTextError::Syntax(e) => Some(e),
             PositionTextError::Model(e) => Some(e),
-            PositionTextError::Invalid(_) => None,
+            PositionTextError::Invalid(e) => Some(e),
         }
     }
 }
@@ -355,6 +481,249 @@ impl std::error::Error for PositionTextError {
 impl From<SyntaxError> for PositionTextError {
     fn from(e: SyntaxError) -> Self {
         PositionTextError::Syntax(e)
+    }
+}
+
+/// Why a position text that reads is not a position: what is wrong and
+/// where (byte offsets from the start of the text, spots and letters as
+/// written). The cause inside [`PositionTextError::Invalid`].
+///
+/// ```
+/// use sprouts::notation::{PositionTextError, hoey};
+/// let e = hoey::parse_position("1,1,1,1").unwrap_err();
+/// assert!(matches!(e, PositionTextError::Invalid(_)));
+/// assert_eq!(e.to_string(), "invalid position: spot 1 is listed 4 times (a spot has at most 3 sites)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidPosition {
+    kind: Invalid,
+}
+
+/// Why a letter is listed exactly twice, for the messages.
+const TWICE: &str = "a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions";
+
+/// What makes a position text invalid (see [`InvalidPosition`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Invalid {
+    /// Hoey: a spot marked `o` that is not alone on its boundary.
+    MarkedNotAlone(Spot),
+    /// Hoey: a marked spot listed more than once.
+    MarkedListed { spot: Spot, times: usize },
+    /// Hoey: a spot listed more than 3 times.
+    ListedTimes { spot: Spot, times: usize },
+    /// GLOP texts: more sites than the readers take.
+    TooManySites { max: usize, at: usize },
+    /// A letter a third time in one region of `place`.
+    LetterThird {
+        letter: String,
+        at: usize,
+        region: usize,
+        place: String,
+    },
+    /// A letter on two boundaries of one region of the plane.
+    LetterTwoBoundaries {
+        letter: String,
+        first: usize,
+        at: usize,
+    },
+    /// A letter in a third region of `place`.
+    LetterThirdRegion {
+        letter: String,
+        at: usize,
+        place: String,
+        first: usize,
+    },
+    /// A letter listed once in `place`; `pier`: a region where it names
+    /// another spot, listed twice there.
+    LetterOnce {
+        letter: String,
+        at: usize,
+        place: String,
+        pier: Option<usize>,
+    },
+    /// neo-GLOP: repetitions expand past the limit.
+    TooLongExpanded { max: usize, at: usize },
+    /// neo-GLOP: a partial position no position uses.
+    UnusedPartial { name: String, at: usize },
+    /// neo-GLOP: partial positions and no position after them.
+    EndsAfterPartials { at: usize },
+    /// neo-GLOP: a parameter declared twice.
+    ParameterTwice { name: String, at: usize },
+    /// neo-GLOP: a parameter set of another size than the first.
+    SetSize { at: usize, len: usize, first: usize },
+    /// neo-GLOP: a parameter its partial position never uses.
+    ParameterUnused { name: String, at: usize },
+    /// neo-GLOP: a bracket not opened and closed by parameters.
+    Bracket { at: usize },
+    /// neo-GLOP: a parameter of another set of its own partial position.
+    OwnCopy { name: String, at: usize },
+    /// neo-GLOP: a parameter twice in its own partial position.
+    OwnTwice {
+        name: String,
+        first: usize,
+        at: usize,
+    },
+    /// neo-GLOP: a letter of a join that is no parameter.
+    JoinNotParameter { name: String, at: usize },
+    /// neo-GLOP: the sides of a join with different numbers of parameters.
+    JoinSides {
+        at: usize,
+        left: usize,
+        right: usize,
+    },
+    /// neo-GLOP: a parameter twice in one place of a copy of `set`.
+    CopyTwice {
+        name: String,
+        place: String,
+        first: usize,
+        at: usize,
+        set: String,
+    },
+    /// neo-GLOP: a copy of `set` without its parameter `name`.
+    CopyMissing {
+        name: String,
+        set: String,
+        place: String,
+        other: String,
+        at: usize,
+    },
+}
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Invalid::MarkedNotAlone(s) => {
+                write!(f, "spot {s} is marked o but is not alone on its boundary")
+            }
+            Invalid::MarkedListed { spot, times } => {
+                write!(f, "spot {spot} is marked but listed {times} times")
+            }
+            Invalid::ListedTimes { spot, times } => write!(
+                f,
+                "spot {spot} is listed {times} times (a spot has at most 3 sites)"
+            ),
+            Invalid::TooManySites { max, at } => {
+                write!(f, "the position has more than {max} sites (at byte {at})")
+            }
+            Invalid::LetterThird {
+                letter,
+                at,
+                region,
+                place,
+            } => write!(
+                f,
+                "letter {letter} occurs a third time at byte {at} in region {region} of {place} ({TWICE})"
+            ),
+            Invalid::LetterTwoBoundaries { letter, first, at } => write!(
+                f,
+                "letter {letter} (bytes {first} and {at}) lies on two boundaries of one region, which only a region off the plane allows (mark its surface: Tn or Cn in neo-GLOP, @g in GLOP 2)"
+            ),
+            Invalid::LetterThirdRegion {
+                letter,
+                at,
+                place,
+                first,
+            } => write!(
+                f,
+                "letter {letter} at byte {at} is in a third region of {place} (first at byte {first}; {TWICE})"
+            ),
+            Invalid::LetterOnce {
+                letter,
+                at,
+                place,
+                pier,
+            } => {
+                write!(
+                    f,
+                    "letter {letter} at byte {at} occurs only once in {place} ({TWICE}; write 2 for one listed once"
+                )?;
+                if let Some(r) = pier {
+                    write!(
+                        f,
+                        "; in region {r} it names another spot, listed twice there"
+                    )?;
+                }
+                f.write_str(")")
+            }
+            Invalid::TooLongExpanded { max, at } => write!(
+                f,
+                "the repetitions make the text longer than {max} bytes (at byte {at})"
+            ),
+            Invalid::UnusedPartial { name, at } => write!(
+                f,
+                "the partial position ^{name} at byte {at} is never used (a partial position alone is not a position)"
+            ),
+            Invalid::EndsAfterPartials { at } => write!(
+                f,
+                "the text ends (byte {at}) after its partial positions: a position is expected after them, introduced by ':' or '%', or joins '=...=...'"
+            ),
+            Invalid::ParameterTwice { name, at } => write!(
+                f,
+                "parameter {name} at byte {at} is declared twice (a parameter belongs to one partial position)"
+            ),
+            Invalid::SetSize { at, len, first } => write!(
+                f,
+                "the parameter set at byte {at} has {len} letters, the first set of its partial position {first}"
+            ),
+            Invalid::ParameterUnused { name, at } => write!(
+                f,
+                "parameter {name} of the partial position at byte {at} is never used in it"
+            ),
+            Invalid::Bracket { at } => write!(
+                f,
+                "the bracket at byte {at} must start and end with a parameter of a partial position ([x...y])"
+            ),
+            Invalid::OwnCopy { name, at } => write!(
+                f,
+                "parameter {name} at byte {at} names a copy of its own partial position; inside it, use the first parameter set"
+            ),
+            Invalid::OwnTwice { name, first, at } => write!(
+                f,
+                "parameter {name} occurs twice in its partial position (bytes {first} and {at})"
+            ),
+            Invalid::JoinNotParameter { name, at } => write!(
+                f,
+                "{name} at byte {at} in a join is not a parameter of a partial position"
+            ),
+            Invalid::JoinSides { at, left, right } => write!(
+                f,
+                "the two sides of the join at byte {at} have {left} and {right} parameters"
+            ),
+            Invalid::CopyTwice {
+                name,
+                place,
+                first,
+                at,
+                set,
+            } => write!(
+                f,
+                "parameter {name} occurs twice in one {place} (bytes {first} and {at}): a copy of ^{set} takes each parameter once"
+            ),
+            Invalid::CopyMissing {
+                name,
+                set,
+                place,
+                other,
+                at,
+            } => write!(
+                f,
+                "parameter {name} of ^{set} is missing{place}: {other} at byte {at} needs a whole set"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for InvalidPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.kind.fmt(f)
+    }
+}
+
+impl std::error::Error for InvalidPosition {}
+
+impl From<Invalid> for PositionTextError {
+    fn from(kind: Invalid) -> Self {
+        PositionTextError::Invalid(InvalidPosition { kind })
     }
 }
 

@@ -19,6 +19,7 @@ mod cursor;
 mod error;
 pub mod glop1;
 pub mod glop2;
+mod glop_text;
 pub mod hoey;
 mod input;
 pub mod lhp;
@@ -29,7 +30,9 @@ mod resolve;
 pub mod transcript;
 pub mod wgosa;
 
-pub use error::{GameError, MoveTextError, PositionTextError, ResolveError, SyntaxError, quote};
+pub use error::{
+    GameError, InvalidPosition, MoveTextError, PositionTextError, ResolveError, SyntaxError, quote,
+};
 pub use input::{Input, InputError, NO_LIVE_REGION, PositionNotation, play_convention, read_input};
 pub use notation_kind::Notation;
 pub use replay::{Replay, ReplayedMove};

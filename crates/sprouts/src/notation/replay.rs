@@ -27,6 +27,22 @@ pub struct Replay {
     end: Position,
 }
 
+impl Transcript {
+    /// Replays the game, checking every move.
+    ///
+    /// ```
+    /// use sprouts::notation::transcript::Transcript;
+    /// let g = &Transcript::read_all("3+ 1<4>1[2] I", None).unwrap()[0];
+    /// assert_eq!(g.replay().unwrap().position().to_hoey(), "1,4;2/1,4;3");
+    /// ```
+    pub fn replay(&self) -> Result<Replay, GameError> {
+        let n = self.notation;
+        replay(&self.header, self.winner, &self.moves, |text, pos| {
+            n.resolve(text, pos)
+        })
+    }
+}
+
 /// Replays `moves` from the start `header` describes, resolving each text
 /// with `resolve` (which says why a text fails).
 pub(crate) fn replay(

@@ -5,29 +5,27 @@ use std::fmt;
 
 use crate::model::{Move, MoveError, Position, Region, Spot};
 use crate::notation::cursor::numbers;
-use crate::notation::error::ResolveError;
+use crate::notation::error::{Illegal, ResolveError};
 
 /// Checks the parts every move text has: the new spot is the next one, and
 /// the two ends exist and have the lives the move needs.
-pub(crate) fn check_ends(pos: &Position, from: Spot, new: Spot, to: Spot) -> Result<(), String> {
+pub(crate) fn check_ends(pos: &Position, from: Spot, new: Spot, to: Spot) -> Result<(), Illegal> {
     let next = pos.next_spot();
     if new != next {
-        return Err(format!("the new spot must be {next}, not {new}"));
+        return Err(Illegal::NewSpot { next, new });
     }
     for s in [from, to] {
         if s == 0 || s >= next {
-            return Err(format!("there is no spot {s}"));
+            return Err(Illegal::NoSpot(s));
         }
     }
     for s in [from, to] {
         if !pos.is_live(s) {
-            return Err(format!("spot {s} has no lives left"));
+            return Err(Illegal::Dead(s));
         }
     }
     if from == to && pos.spot_lives(from) < 2 {
-        return Err(format!(
-            "spot {from} has only one life left, a loop needs two"
-        ));
+        return Err(Illegal::LoopOnOneLife(from));
     }
     Ok(())
 }

@@ -15,9 +15,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::error::{GameError, SyntaxError};
+use super::error::SyntaxError;
 use super::notation_kind::Notation;
-use super::replay::{self, Replay};
 use crate::model::{MAX_SPOT, Variant};
 
 /// The header of a transcript.
@@ -191,20 +190,44 @@ pub struct Transcript {
 pub struct TranscriptError {
     game: usize,
     line: usize,
-    reason: String,
+    cause: GameTextError,
+}
+
+/// Why one game's text cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum GameTextError {
+    /// The header (`14+`, players) does not read.
+    Header(SyntaxError),
+    /// No move notation fits the moves, and none was given.
+    UnknownNotation,
+    /// One game was asked for, and the text holds none.
+    NoGame,
+    /// One game was asked for, and this is a second.
+    Several,
 }
 
 impl fmt::Display for TranscriptError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "game {} (line {}): {}",
-            self.game, self.line, self.reason
-        )
+        write!(f, "game {} (line {}): ", self.game, self.line)?;
+        match &self.cause {
+            GameTextError::Header(e) => e.fmt(f),
+            GameTextError::UnknownNotation => {
+                f.write_str("cannot tell the notation of the moves (use --notation)")
+            }
+            GameTextError::NoGame => f.write_str("no game: expected a header such as 5+"),
+            GameTextError::Several => f.write_str("one game was expected, not several"),
+        }
     }
 }
 
-impl std::error::Error for TranscriptError {}
+impl std::error::Error for TranscriptError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.cause {
+            GameTextError::Header(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// Whether a line starts a game: `N`, `N+` or `N-` followed by white space,
 /// `(` after white space, or the end of the line.
@@ -276,21 +299,21 @@ impl Transcript {
             .into_iter()
             .enumerate()
             .map(move |(k, (line, chunk))| {
-                Transcript::read_one(&chunk, notation).map_err(|reason| TranscriptError {
+                Transcript::read_one(&chunk, notation).map_err(|cause| TranscriptError {
                     game: k + 1,
                     line,
-                    reason,
+                    cause,
                 })
             })
     }
 
-    fn read_one(text: &str, notation: Option<Notation>) -> Result<Transcript, String> {
-        let (header, rest) = Header::read(text).map_err(|e| e.to_string())?;
+    fn read_one(text: &str, notation: Option<Notation>) -> Result<Transcript, GameTextError> {
+        let (header, rest) = Header::read(text).map_err(GameTextError::Header)?;
         let (body, winner) = Winner::split_off(rest);
         let notation = match notation.or_else(|| Notation::detect(body)) {
             Some(n) => n,
             None if body.trim().is_empty() => Notation::Wgosa,
-            None => return Err("cannot tell the notation of the moves (use --notation)".into()),
+            None => return Err(GameTextError::UnknownNotation),
         };
         let moves = match notation {
             Notation::Hoey => body
@@ -306,20 +329,6 @@ impl Transcript {
             notation,
             moves,
             winner,
-        })
-    }
-
-    /// Replays the game, checking every move.
-    ///
-    /// ```
-    /// use sprouts::notation::transcript::Transcript;
-    /// let g = &Transcript::read_all("3+ 1<4>1[2] I", None).unwrap()[0];
-    /// assert_eq!(g.replay().unwrap().position().to_hoey(), "1,4;2/1,4;3");
-    /// ```
-    pub fn replay(&self) -> Result<Replay, GameError> {
-        let n = self.notation;
-        replay::replay(&self.header, self.winner, &self.moves, |text, pos| {
-            n.resolve(text, pos)
         })
     }
 }
@@ -345,7 +354,7 @@ impl FromStr for Transcript {
             0 => Err(TranscriptError {
                 game: 1,
                 line: 1,
-                reason: "no game: expected a header such as 5+".into(),
+                cause: GameTextError::NoGame,
             }),
             _ => Err(TranscriptError {
                 game: 2,
@@ -355,7 +364,7 @@ impl FromStr for Transcript {
                     .filter(|(_, l)| starts_game(l))
                     .nth(1)
                     .map_or(1, |(n, _)| n + 1),
-                reason: "one game was expected, not several".into(),
+                cause: GameTextError::Several,
             }),
         }
     }

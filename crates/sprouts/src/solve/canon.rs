@@ -13,7 +13,7 @@ use std::hash::Hasher;
 
 use rustc_hash::{FxHashMap, FxHasher};
 
-use super::compact::{
+use super::bytes::{
     END_BOUNDARY, END_REGION, FIRST_LETTER, RegionSpan, flat, is_letter, read_spans,
 };
 
@@ -42,7 +42,7 @@ pub trait LandCanon: Send + Sync {
     /// assert_eq!(k, [0, 0xFF, 3, 3, 0xFF, 0xFE]);
     /// ```
     fn key_flat(&self, land: &[u8], out: &mut Vec<u8>) {
-        out.extend(self.key(&super::compact::parse_land_unchecked(land)));
+        out.extend(self.key(&super::bytes::parse_land_unchecked(land)));
     }
 
     /// Whether isomorphic lands always get the same key. The solver then
@@ -134,12 +134,12 @@ fn invariant_into(b: &[u8], region_count: &[u8; 256], out: &mut Vec<u8>) {
     }
 }
 
-/// [`invariant`] in one pass (and a second for piers): `next` is scratch.
+/// `invariant` in one pass (and a second for piers): `next` is scratch.
 fn invariant_fast(b: &[u8], region_count: &[u8; 256], out: &mut Vec<u8>, next: &mut [u16; 256]) {
     let n = b.len();
     out.clear();
     out.resize(n, 0);
-    // Read the boundary twice backwards: at each site of a pier, `next`
+    // BoundaryReading the boundary twice backwards: at each site of a pier, `next`
     // holds the nearest later site of its letter (itself a turn later
     // when alone), so the distance forward is their difference.
     for idx in (0..2 * n).rev() {
@@ -169,7 +169,7 @@ fn rotate(s: &[u8], start: usize) -> Vec<u8> {
 /// One boundary read in one orientation: its invariant reading at the
 /// least rotation, and the sites at that rotation.
 #[cfg(test)]
-struct Read {
+struct BoundaryReading {
     inv: Vec<u8>,
     sites: Vec<u8>,
 }
@@ -188,9 +188,9 @@ fn region_count(region: &[Vec<u8>]) -> [u8; 256] {
 /// The region read in one orientation: boundaries sorted by invariant
 /// reading, and the region's reading (readings joined by END_BOUNDARY).
 #[cfg(test)]
-fn read_region(region: &[Vec<u8>], mirror: bool) -> (Vec<u8>, Vec<Read>) {
+fn read_region(region: &[Vec<u8>], mirror: bool) -> (Vec<u8>, Vec<BoundaryReading>) {
     let count = region_count(region);
-    let mut reads: Vec<Read> = region
+    let mut reads: Vec<BoundaryReading> = region
         .iter()
         .map(|b| {
             let raw: Vec<u8> = if mirror {
@@ -200,7 +200,7 @@ fn read_region(region: &[Vec<u8>], mirror: bool) -> (Vec<u8>, Vec<Read>) {
             };
             let inv = invariant(&raw, &count);
             let st = least_rotation_start(&inv);
-            Read {
+            BoundaryReading {
                 sites: rotate(&raw, st),
                 inv: rotate(&inv, st),
             }
@@ -525,7 +525,7 @@ fn read_both_ways(
 }
 
 /// One region read in one orientation, in flat buffers (see
-/// [`read_region`], which this agrees with).
+/// `read_region`, which this agrees with).
 #[derive(Default)]
 struct FlatRead {
     /// Every boundary's invariant reading at its least rotation, one after
@@ -642,7 +642,7 @@ mod tests {
     /// The pseudo-canonical key built the plain way, from [`read_region`]
     /// (vectors per boundary): the flat version must give the same bytes.
     fn plain_pseudo_key(land: &[Vec<Vec<u8>>]) -> Vec<u8> {
-        let mut regions: Vec<(Vec<u8>, Vec<Read>)> = land
+        let mut regions: Vec<(Vec<u8>, Vec<BoundaryReading>)> = land
             .iter()
             .map(|r| {
                 let fwd = read_region(r, false);

@@ -50,11 +50,12 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::compact::{check_letters, parse_land};
+use super::bytes::{check_letters, parse_land};
+use super::error::SolveError;
 use super::helpers::{Finish, Job, Link, Proved, Shared, lock};
+use super::land::Land;
 use super::search::Solver;
 use super::store::{MemoryStore, NormalEntry, Progress, Store};
-use super::{Land, SolveError};
 use crate::model::{Position, Variant};
 
 /// The stack of the master's and the workers' search threads: the search
@@ -396,7 +397,7 @@ impl Worker {
             .stack_size(STACK)
             .spawn(move || {
                 let mut solver = Solver::with_store(MemoryStore::default());
-                solver.tt_budget = table_bytes;
+                solver.table_budget = table_bytes;
                 let shared = Arc::new(Shared::new(2));
                 solver.link = Some(Link::new(shared.clone(), 1));
                 // The master's end: what the worker proves arrives here.

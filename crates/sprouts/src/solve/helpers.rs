@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::canon::LandCanon;
-use super::pns::TABLE_BYTES;
+use super::pns::TABLE_BUDGET;
 use super::search::Solver;
 use super::store::{MemoryStore, NormalEntry, Store};
 use super::threads;
@@ -245,7 +245,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                     .stack_size(1 << 30)
                     .spawn_scoped(scope, move || {
                         let mut h = Solver::with_shared_canon(MemoryStore::default(), canon);
-                        h.tt_budget = TABLE_BYTES / helpers;
+                        h.table_budget = TABLE_BUDGET / helpers;
                         h.link = Some(link);
                         h.help();
                         h.searched()

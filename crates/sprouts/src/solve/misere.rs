@@ -18,9 +18,9 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use super::SolveError;
+use super::bytes::{END_LAND, lands_of};
 use super::canon::LandCanon;
-use super::compact::{END_LAND, lands_of};
+use super::error::SolveError;
 use super::pns::{INF, LOSS, Score, Step, UNKNOWN, WIN, twice_lives};
 use super::search::Solver;
 use super::store::Store;
@@ -313,7 +313,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 continue; // an identical land has the same moves
             }
             let others = lands[..i].iter().chain(&lands[i + 1..]).copied();
-            for child in self.kids(lands[i])?.iter() {
+            for child in self.cached_children(lands[i])?.iter() {
                 let k = self.reduce_key(tree, others.clone().chain(lands_of(child)))?;
                 out.push(k.into());
             }
@@ -475,7 +475,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// in the store whatever the budget; a larger table makes fewer
     /// positions again on long misère searches.
     pub fn set_table_bytes(&mut self, bytes: usize) {
-        self.tt_budget = bytes;
+        self.table_budget = bytes;
     }
 
     /// Where the misère searches of this solver spent their work.
@@ -514,7 +514,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                     // The store answers for a proved position from now on:
                     // its children and numbers are of no more use.
                     if let Some(n) = self.misere_table.remove(key) {
-                        self.tt_bytes = self.tt_bytes.saturating_sub(n.bytes(key));
+                        self.table_bytes = self.table_bytes.saturating_sub(n.bytes(key));
                     }
                     return Ok(());
                 }

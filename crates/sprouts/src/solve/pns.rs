@@ -30,10 +30,10 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use super::SolveError;
+use super::bytes::{lands_of, twice_life};
 use super::canon::LandCanon;
 use super::children::{ChildLands, Children};
-use super::compact::{lands_of, twice_life};
+use super::error::SolveError;
 use super::search::Solver;
 use super::store::{NormalEntry, Store};
 
@@ -43,20 +43,20 @@ pub(super) const INF: u64 = u64::MAX / 4;
 /// The tables' memory budget (see `make_room`; only unproved numbers and
 /// child lists are ever lost: every proved result is in the store). The
 /// helper threads of a search share one more such budget.
-pub(super) const TABLE_BYTES: usize = 768 << 20;
+pub(super) const TABLE_BUDGET: usize = 768 << 20;
 
 /// What the search keeps of a land it has seen: its children, once
 /// generated, and the numbers of its unproved couples.
 #[derive(Default)]
-pub(super) struct Node {
-    kids: Option<Arc<Children>>,
-    /// (heap, proof number, disproof number), for unproved couples and for
+pub(super) struct NormalNode {
+    children: Option<Arc<Children>>,
+    /// (heap, proof and disproof numbers), for unproved couples and for
     /// proved wins with heaps the store cannot record (64 and up).
-    heaps: Vec<(u8, u64, u64)>,
+    heaps: Vec<(u8, Score)>,
 }
 
 /// The search's table: what it knows of every land it has seen.
-pub(super) type Table = FxHashMap<Box<[u8]>, Node>;
+pub(super) type NormalTable = FxHashMap<Box<[u8]>, NormalNode>;
 
 /// Land `i` of a sum (lands each followed by END_LAND).
 fn nth_land(lands: &[u8], i: usize) -> &[u8] {
@@ -95,7 +95,7 @@ struct Reduced {
 struct SumStep {
     land: usize,
     heap: u8,
-    numbers: (u64, u64),
+    numbers: Score,
     share: u64,
 }
 
@@ -137,7 +137,7 @@ enum Next<'k> {
     Step {
         land: &'k [u8],
         heap: u8,
-        numbers: (u64, u64),
+        numbers: Score,
         rest: u64,
     },
 }
@@ -263,8 +263,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             return Some(o);
         }
         match self.numbers(land, heap) {
-            Some((0, _)) => Some(true),
-            Some((_, 0)) => Some(false),
+            Some(Score { pn: 0, .. }) => Some(true),
+            Some(Score { dn: 0, .. }) => Some(false),
             _ => None,
         }
     }
@@ -274,10 +274,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         match self.stored(land, heap) {
             Some(true) => WIN,
             Some(false) => LOSS,
-            None => match self.numbers(land, heap) {
-                Some((pn, dn)) => Score { pn, dn },
-                None => UNKNOWN,
-            },
+            None => self.numbers(land, heap).unwrap_or(UNKNOWN),
         }
     }
 
@@ -312,7 +309,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// tested with now: the first heap with which the land is not proved a
     /// win, and that couple's numbers if the table has them (`None`: the
     /// nimber is known).
-    fn front(&mut self, land: &[u8]) -> Option<(u8, Option<(u64, u64)>)> {
+    fn front(&mut self, land: &[u8]) -> Option<(u8, Option<Score>)> {
         let entry = self.store.get_normal(land);
         if let Some(NormalEntry::Nimber(_)) = entry {
             return None;
@@ -322,7 +319,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             let numbers = self.numbers(land, h);
             let won = match entry.and_then(|e| e.outcome_with_heap(h)) {
                 Some(o) => o,
-                None => matches!(numbers, Some((0, _))),
+                None => matches!(numbers, Some(Score { pn: 0, .. })),
             };
             if !won {
                 return Some((h, numbers));
@@ -347,7 +344,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         let mut best = SumStep {
             land: usize::MAX,
             heap: 0,
-            numbers: (1, 1),
+            numbers: UNKNOWN,
             share: u64::MAX,
         };
         for (i, l) in lands_of(lands).enumerate() {
@@ -358,7 +355,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 continue;
             };
             let share = match numbers {
-                Some((pn, dn)) => pn.min(dn),
+                Some(s) => s.pn.min(s.dn),
                 None => twice_lives(l) as u64 / 4,
             };
             v = v.saturating_add(share);
@@ -366,7 +363,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 best = SumStep {
                     land: i,
                     heap,
-                    numbers: numbers.unwrap_or((1, 1)),
+                    numbers: numbers.unwrap_or(UNKNOWN),
                     share,
                 };
             }
@@ -376,8 +373,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// The score of a child (seen from the child's mover, the opponent).
-    fn kid_score(&mut self, kid: ChildLands, heap: u8) -> Score {
-        match kid {
+    fn child_score(&mut self, child: ChildLands, heap: u8) -> Score {
+        match child {
             ChildLands::Heap => {
                 if heap != 0 {
                     WIN
@@ -404,29 +401,29 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// The table's numbers for a couple, if it has them.
-    fn numbers(&self, land: &[u8], heap: u8) -> Option<(u64, u64)> {
+    fn numbers(&self, land: &[u8], heap: u8) -> Option<Score> {
         let node = self.normal_table.get(land)?;
         node.heaps
             .iter()
-            .find(|&&(h, _, _)| h == heap)
-            .map(|&(_, pn, dn)| (pn, dn))
+            .find(|&&(h, _)| h == heap)
+            .map(|&(_, s)| s)
     }
 
     /// Records the numbers of a couple (`None`: forgets them).
-    fn set_numbers(&mut self, land: &[u8], heap: u8, numbers: Option<(u64, u64)>) {
+    fn set_numbers(&mut self, land: &[u8], heap: u8, numbers: Option<Score>) {
         match self.normal_table.get_mut(land) {
             Some(node) => {
-                node.heaps.retain(|&(h, _, _)| h != heap);
-                if let Some((pn, dn)) = numbers {
-                    node.heaps.push((heap, pn, dn));
+                node.heaps.retain(|&(h, _)| h != heap);
+                if let Some(s) = numbers {
+                    node.heaps.push((heap, s));
                 }
             }
             None => {
-                if let Some((pn, dn)) = numbers {
+                if let Some(s) = numbers {
                     self.make_room(land.len() + 64);
-                    let node = Node {
-                        kids: None,
-                        heaps: vec![(heap, pn, dn)],
+                    let node = NormalNode {
+                        children: None,
+                        heaps: vec![(heap, s)],
                     };
                     self.normal_table.insert(land.into(), node);
                 }
@@ -439,12 +436,12 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// of unproved positions are kept; if those alone fill half the budget,
     /// the tables start afresh.
     pub(super) fn make_room(&mut self, bytes: usize) {
-        self.tt_bytes += bytes;
-        if self.tt_bytes <= self.tt_budget {
+        self.table_bytes += bytes;
+        if self.table_bytes <= self.table_budget {
             return;
         }
         self.normal_table.retain(|_, n| {
-            n.kids = None;
+            n.children = None;
             !n.heaps.is_empty()
         });
         self.misere_table.retain(|_, n| {
@@ -457,44 +454,48 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             .map(|(k, n)| k.len() + 64 + 24 * n.heaps.len())
             .chain(self.misere_table.keys().map(|k| k.len() + 64))
             .sum();
-        if kept > self.tt_budget / 2 {
+        if kept > self.table_budget / 2 {
             self.normal_table.clear();
             self.misere_table.clear();
-            self.tt_bytes = bytes;
+            self.table_bytes = bytes;
         } else {
-            self.tt_bytes = kept + bytes;
+            self.table_bytes = kept + bytes;
         }
     }
 
     /// The children of a land, from the table or generated (and counted).
-    pub(super) fn kids(&mut self, land: &[u8]) -> Result<Arc<Children>, SolveError> {
-        match self.kids_unless_won(land, None)? {
+    pub(super) fn cached_children(&mut self, land: &[u8]) -> Result<Arc<Children>, SolveError> {
+        match self.cached_children_unless_won(land, None)? {
             Some(k) => Ok(k),
             None => unreachable!("only a heap stops the generation"),
         }
     }
 
-    /// [`Self::kids`]; but if they are not in the table and `heap` is given,
+    /// [`Self::cached_children`]; but if they are not in the table and `heap` is given,
     /// `None` as soon as a child is known to lose with that heap (the couple
     /// is won: the other children are not needed, and not made).
-    fn kids_unless_won(
+    fn cached_children_unless_won(
         &mut self,
         land: &[u8],
         heap: Option<u8>,
     ) -> Result<Option<Arc<Children>>, SolveError> {
-        if let Some(k) = self.normal_table.get(land).and_then(|n| n.kids.as_ref()) {
-            return Ok(Some(k.clone()));
+        if let Some(c) = self
+            .normal_table
+            .get(land)
+            .and_then(|n| n.children.as_ref())
+        {
+            return Ok(Some(c.clone()));
         }
-        let Some(children) = self.expand(land, |store, c| {
+        let Some(made) = self.expand(land, |store, c| {
             heap.is_some_and(|h| known_outcome(store, lands_of(c), h) == Some(false))
         })?
         else {
             return Ok(None);
         };
-        let kids = Arc::new(children);
-        self.make_room(land.len() + 64 + kids.bytes());
-        self.normal_table.entry(land.into()).or_default().kids = Some(kids.clone());
-        Ok(Some(kids))
+        let children = Arc::new(made);
+        self.make_room(land.len() + 64 + children.bytes());
+        self.normal_table.entry(land.into()).or_default().children = Some(children.clone());
+        Ok(Some(children))
     }
 
     /// Multiple-iterative deepening: searches the couple until it is proved
@@ -520,7 +521,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         &mut self,
         d: usize,
         (land, heap): (&[u8], u8),
-        kids: &Children,
+        children: &Children,
         scores: &[Score],
         best: usize,
         posted: &mut usize,
@@ -535,7 +536,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             return;
         };
         *posted = j;
-        let (l, h) = match self.next_couple(land, heap, kids, j) {
+        let (l, h) = match self.next_couple(land, heap, children, j) {
             Next::Proved => return,
             Next::Couple(l, h)
             | Next::Step {
@@ -548,7 +549,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// Where the search goes for child `j` of a node (`land` + `heap`,
-    /// children `kids`): the child's land with the node's heap, the node's
+    /// children `children`): the child's land with the node's heap, the node's
     /// land with a smaller heap, the one land of unknown nimber of a sum
     /// with the heap its other lands reduce to, or a step on the nimber of
     /// the cheapest land of a sum with several (see `sum_score`).
@@ -556,13 +557,13 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         &mut self,
         land: &'k [u8],
         heap: u8,
-        kids: &'k Children,
+        children: &'k Children,
         j: usize,
     ) -> Next<'k> {
-        if j >= kids.len() {
-            return Next::Couple(land, (j - kids.len()) as u8);
+        if j >= children.len() {
+            return Next::Couple(land, (j - children.len()) as u8);
         }
-        match kids.child_lands(j) {
+        match children.child_lands(j) {
             ChildLands::Heap => Next::Proved,
             ChildLands::One(l) => Next::Couple(l, heap),
             ChildLands::Sum(lands) => {
@@ -596,12 +597,12 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         th_dn: u64,
         depth: Option<usize>,
     ) -> Result<(), SolveError> {
-        let Some(kids) = self.kids_unless_won(land, Some(heap))? else {
+        let Some(children) = self.cached_children_unless_won(land, Some(heap))? else {
             self.settle(land, heap, true);
             return Ok(());
         };
         // A child once proved stays proved: it is not scored again.
-        let mut scores: Vec<Score> = vec![UNKNOWN; kids.len() + heap as usize];
+        let mut scores: Vec<Score> = vec![UNKNOWN; children.len() + heap as usize];
         // The child last posted for the helpers.
         let mut posted = usize::MAX;
         loop {
@@ -615,8 +616,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 if score.proved() {
                     continue;
                 }
-                *score = match i.checked_sub(kids.len()) {
-                    None => self.kid_score(kids.child_lands(i), heap),
+                *score = match i.checked_sub(children.len()) {
+                    None => self.child_score(children.child_lands(i), heap),
                     Some(m) => self.couple_score(land, m as u8),
                 };
             }
@@ -626,22 +627,22 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                     return Ok(());
                 }
                 Step::Over(pn, dn) => {
-                    self.set_numbers(land, heap, Some((pn, dn)));
+                    self.set_numbers(land, heap, Some(Score { pn, dn }));
                     return Ok(());
                 }
                 Step::Go(step) => step,
             };
             let (best, child_pn, child_dn) = (step.best, step.th_pn, step.th_dn);
             if let Some(d) = depth {
-                self.post_next(d, (land, heap), &kids, &scores, best, &mut posted);
+                self.post_next(d, (land, heap), &children, &scores, best, &mut posted);
             }
-            match self.next_couple(land, heap, &kids, best) {
+            match self.next_couple(land, heap, &children, best) {
                 Next::Proved => unreachable!("the search never goes into a proved child"),
                 Next::Couple(l, h) => self.mid(l, h, child_pn, child_dn)?,
                 Next::Step {
                     land: l,
                     heap: h,
-                    numbers: (pn, dn),
+                    numbers: Score { pn, dn },
                     rest,
                 } => {
                     // Go into the sum: one step on the nimber of its
@@ -669,7 +670,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         let e = if win {
             if heap >= 64 {
                 // The store cannot say it; the table keeps it.
-                self.set_numbers(land, heap, Some((0, INF)));
+                self.set_numbers(land, heap, Some(WIN));
                 return;
             }
             NormalEntry::NotIn(1 << heap)
@@ -683,7 +684,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::compact::{END_BOUNDARY, END_REGION, FIRST_LETTER, ONE, TWO, ZERO};
+    use super::super::bytes::{END_BOUNDARY, END_REGION, FIRST_LETTER, ONE, TWO, ZERO};
     use super::*;
 
     #[test]

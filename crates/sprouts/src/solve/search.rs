@@ -1,5 +1,7 @@
-//! The searches: normal play by (land + nim heap) couples, misère play on
-//! whole positions.
+//! The [`Solver`] type and what it answers: its fields, settings and
+//! public questions, and the steps every search shares (`tick`, `expand`,
+//! `put`, `merge`). The normal search is in `pns.rs`, the misère search in
+//! `misere.rs`, helper threads in `helpers.rs` (docs/solver.md#solver-map).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -11,11 +13,12 @@ use crate::model::{Move, Position, Variant};
 use super::canon::{LandCanon, PseudoCanon};
 use super::children::{Children, children_unless, land_children};
 use super::compact::{regions_of, simplify};
+use super::error::SolveError;
 use super::helpers::Link;
+use super::land::Land;
 use super::misere::{MisereTable, MisereTrees};
-use super::pns::{TABLE_BYTES, Table, known_outcome};
+use super::pns::{NormalTable, TABLE_BUDGET, known_outcome};
 use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
-use super::{Land, SolveError};
 
 /// How often (in positions expanded) the deadline and progress are checked.
 const CHECK_EVERY: u64 = 1 << 8;
@@ -45,15 +48,15 @@ pub struct Solver<S: Store = MemoryStore, C: LandCanon = PseudoCanon> {
     /// Search steps (for the deadline and progress).
     steps: u64,
     /// The proof-number search's table (children, unproved numbers).
-    pub(super) normal_table: Table,
+    pub(super) normal_table: NormalTable,
     /// The misère search's table (children, unproved numbers).
     pub(super) misere_table: MisereTable,
     /// The misère canonical trees of small lands and of their sums.
     pub(super) misere: MisereTrees,
     /// About how many bytes `normal_table` and `misere_table` hold.
-    pub(super) tt_bytes: usize,
+    pub(super) table_bytes: usize,
     /// The most bytes `normal_table` and `misere_table` may hold (see `make_room`).
-    pub(super) tt_budget: usize,
+    pub(super) table_budget: usize,
 }
 
 impl Solver {
@@ -111,11 +114,11 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             helpers_searched: 0,
             generated: 0,
             steps: 0,
-            normal_table: Table::default(),
+            normal_table: NormalTable::default(),
             misere_table: MisereTable::default(),
             misere: MisereTrees::default(),
-            tt_bytes: 0,
-            tt_budget: TABLE_BYTES,
+            table_bytes: 0,
+            table_budget: TABLE_BUDGET,
             link: None,
         }
     }

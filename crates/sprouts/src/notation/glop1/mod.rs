@@ -11,7 +11,7 @@
 //! letter listed once in a region names the spot it shares with exactly one
 //! other region of its land; two lands may reuse any letter. The reader
 //! goes by these counts, not by case (see `match_land` in
-//! `neoglop/shape.rs`, shared by the three GLOP readers). `0*4.` stands for `0.0.0.0.` (any
+//! `notation/glop_text/letters.rs`, shared by the three GLOP readers). `0*4.` stands for `0.0.0.0.` (any
 //! boundary may be repeated so). Beyond 26 letters of a case the writer uses
 //! the extended letters of neo-GLOP (`&AA;`), which this reader accepts too.
 //!
@@ -28,10 +28,9 @@
 
 use crate::model::Position;
 use crate::notation::error::PositionTextError;
-use crate::notation::neoglop::lex::{Lex, MAX_SITES, too_many_sites};
-use crate::notation::neoglop::shape::{
-    Interner, Shape, Style, TextLand, match_letters, shape_to_position,
-};
+use crate::notation::glop_text::letters::{Interner, TextLand, match_letters, shape_to_position};
+use crate::notation::glop_text::lex::{Lex, MAX_SITES, too_many_sites};
+use crate::unlabelled::{Shape, Style};
 
 /// Reads a position in GLOP 1.0 notation. White space around the text is
 /// ignored; the final `!` may be left out, and so may the `]` of the last land. The empty text (or `!`) is the

@@ -18,11 +18,11 @@
 use crate::model::Position;
 use crate::model::{MAX_GENUS, Topology};
 use crate::notation::error::PositionTextError;
-use crate::notation::neoglop::lex::{Lex, MAX_SITES, too_many_sites};
-use crate::notation::neoglop::shape::{
-    Interner, Shape, Style, TextLand, match_letters, shape_to_position_on,
+use crate::notation::glop_text::letters::{
+    Interner, TextLand, match_letters, shape_to_position_on,
 };
-use crate::notation::neoglop::surface_marks;
+use crate::notation::glop_text::lex::{Lex, MAX_SITES, too_many_sites};
+use crate::unlabelled::{Shape, Style, surface_marks};
 
 /// Reads a position in GLOP 2 notation. White space around the text is
 /// ignored; the empty text is the position with no region.

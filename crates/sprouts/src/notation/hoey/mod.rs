@@ -11,7 +11,7 @@
 //! - Games: a transcript header (`5+` normal, `5-` misère, optional players),
 //!   moves separated by `;`, optional `I` / `II`: a
 //!   [`Transcript`](crate::notation::transcript::Transcript) in Hoey
-//!   notation, the one game type of every notation, replayed as a [`Replay`].
+//!   notation, the one game type of every notation, replayed as a [`Replay`](crate::notation::Replay).
 //!
 //! ```
 //! use sprouts::notation::transcript::Transcript;
@@ -22,6 +22,5 @@
 mod movetext;
 mod position;
 
-pub use crate::notation::replay::{Replay, ReplayedMove};
 pub use movetext::{Endpoint, HoeyMove, Separation};
 pub use position::parse_position;

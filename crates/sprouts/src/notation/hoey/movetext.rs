@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use crate::model::{Move, MoveEffect, MoveError, MoveKind, Position, Region, SiteRef, Spot};
 use crate::notation::cursor::{Cursor, parse_trimmed};
-use crate::notation::error::{ResolveError, SyntaxError};
+use crate::notation::error::{Illegal, ResolveError, SyntaxError};
 use crate::notation::resolve::{canonical, check_ends, one_or_ambiguous, spot_boundaries};
 
 /// One end of a Hoey move: a spot, and for a pier spot the site, named by
@@ -224,20 +224,22 @@ impl HoeyMove {
     /// );
     /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, ResolveError> {
-        let (found, hint) = self.candidates(pos).map_err(ResolveError::illegal)?;
+        let (found, hint) = self
+            .candidates(pos)
+            .map_err(ResolveError::illegal_because)?;
         one_or_ambiguous(pos, found, hint, HoeyMove::from_move)
     }
 
     /// Every distinct legal move the text fits, or why none does; when
     /// several fit, what the text should add to choose.
-    fn candidates(&self, pos: &Position) -> Result<(Vec<Move>, String), String> {
+    fn candidates(&self, pos: &Position) -> Result<(Vec<Move>, String), Illegal> {
         let (a, b) = (self.from.spot, self.to.spot);
         check_ends(pos, a, self.new, b)?;
         let mut found: Vec<Move> = Vec::new();
         // Moves that fit only with a separation the text lacks (Hoey 6c),
         // and why: they count when every candidate makes the same move.
         let mut needs_mark: Vec<(Move, String)> = Vec::new();
-        let mut reason: Option<String> = None;
+        let mut reason: Option<Illegal> = None;
         let mut shared = false;
         for r in pos.shared_regions(a, b) {
             let region = &pos.regions()[r];
@@ -256,11 +258,10 @@ impl HoeyMove {
             let fb = pick(sb, &self.to);
             if fa.is_empty() || fb.is_empty() {
                 let ep = if fa.is_empty() { &self.from } else { &self.to };
-                reason.get_or_insert(format!(
-                    "no site of spot {} is followed by spot {}",
-                    ep.spot,
-                    ep.site.unwrap_or(0)
-                ));
+                reason.get_or_insert(Illegal::NotFollowedBy {
+                    spot: ep.spot,
+                    next: ep.site.unwrap_or(0),
+                });
                 continue;
             }
             for &s in &fa {
@@ -279,7 +280,7 @@ impl HoeyMove {
             }
         }
         if !shared {
-            return Err(format!("spots {a} and {b} share no region"));
+            return Err(Illegal::NoSharedRegion(a, b));
         }
         // The separation only chooses between different moves.
         let mut hint = String::new();
@@ -298,7 +299,7 @@ impl HoeyMove {
             }
         }
         if found.is_empty() {
-            return Err(reason.unwrap_or_else(|| "no move fits".into()));
+            return Err(reason.unwrap_or(Illegal::NoMoveFits));
         }
         Ok((dedup_moves(pos, found), hint))
     }
@@ -310,13 +311,12 @@ impl HoeyMove {
         region: &Region,
         s: SiteRef,
         t: SiteRef,
-    ) -> Result<(Move, Option<String>), String> {
+    ) -> Result<(Move, Option<String>), Illegal> {
         if s.boundary != t.boundary {
             if self.separation.is_some() {
-                return Err(format!(
-                    "a move joining two boundaries separates nothing: write {}-{}-{}",
-                    self.from, self.new, self.to
-                ));
+                return Err(Illegal::JoinSeparates {
+                    plain: format!("{}-{}-{}", self.from, self.new, self.to),
+                });
             }
             return Ok((Move::new(r, s, t, Vec::new()), None));
         }
@@ -347,16 +347,10 @@ impl HoeyMove {
                 Vec::new()
             }
             None => {
-                return Err(format!(
-                    "the move splits region {} and must say which boundaries go where (<, > or =)",
-                    r + 1
-                ));
+                return Err(Illegal::SplitUnsaid { region: r + 1 });
             }
             Some(Separation::Equal) => {
-                return Err(format!(
-                    "'=' but region {} has other boundaries to separate",
-                    r + 1
-                ));
+                return Err(Illegal::EqualsButOthers { region: r + 1 });
             }
             Some(Separation::Left(list)) | Some(Separation::Right(list)) => {
                 let to_right = matches!(self.separation, Some(Separation::Right(_)));
@@ -367,23 +361,24 @@ impl HoeyMove {
                 let mut listed = Vec::new();
                 for &x in list {
                     if x == self.from.spot || x == self.to.spot {
-                        return Err(format!(
-                            "spot {x} is an end of the move and cannot be listed"
-                        ));
+                        return Err(Illegal::ListedEnd(x));
                     }
                     if x == 0 || x >= pos.next_spot() || !pos.is_live(x) {
-                        return Err(format!("listed spot {x} is not a live spot"));
+                        return Err(Illegal::ListedDead(x));
                     }
                     let Some(&bi) = boundary_of.get(&x) else {
-                        return Err(format!("listed spot {x} is not in region {}", r + 1));
+                        return Err(Illegal::ListedNotInRegion {
+                            spot: x,
+                            region: r + 1,
+                        });
                     };
                     if bi == s.boundary {
                         let side = if to_right { &x_side } else { &y_side };
                         if side.binary_search(&x).is_err() {
-                            return Err(format!(
-                                "listed spot {x} is not on the {} side",
-                                if to_right { "right" } else { "left" }
-                            ));
+                            return Err(Illegal::ListedWrongSide {
+                                spot: x,
+                                right: to_right,
+                            });
                         }
                     } else {
                         listed.push(bi);
@@ -456,57 +451,7 @@ impl HoeyMove {
                 vec![None]
             }
         };
-        let separations: Vec<Option<Separation>> = match m.kind() {
-            MoveKind::Join => vec![None],
-            _ => {
-                let others = live_others(pos, region, m.from().boundary);
-                if others.is_empty() {
-                    let (x_side, y_side) = split_sides(region, m.from(), m.to());
-                    let lowest = |side: &[Spot]| {
-                        side.iter()
-                            .copied()
-                            .filter(|&s| s != a && s != b && pos.is_live(s))
-                            .min()
-                    };
-                    let mut v = vec![Some(Separation::Equal)];
-                    if let Some(x) = lowest(&x_side) {
-                        v.push(Some(Separation::Right(vec![x])));
-                    }
-                    if let Some(y) = lowest(&y_side) {
-                        v.push(Some(Separation::Left(vec![y])));
-                    }
-                    v
-                } else {
-                    let sides = [m.right().to_vec()];
-                    let lowest = |bi: usize| {
-                        region.boundaries()[bi]
-                            .sites()
-                            .iter()
-                            .copied()
-                            .filter(|&s| pos.is_live(s))
-                            .min()
-                            .expect("live boundary")
-                    };
-                    let mut v = Vec::new();
-                    for side in sides {
-                        let mut right: Vec<Spot> = Vec::new();
-                        let mut left: Vec<Spot> = Vec::new();
-                        for &o in &others {
-                            if side.binary_search(&o).is_ok() {
-                                right.push(lowest(o));
-                            } else {
-                                left.push(lowest(o));
-                            }
-                        }
-                        right.sort_unstable();
-                        left.sort_unstable();
-                        v.push(Some(Separation::Right(right)));
-                        v.push(Some(Separation::Left(left)));
-                    }
-                    v
-                }
-            }
-        };
+        let separations = separations(pos, region, &m, (a, b));
         let mut options = Vec::new();
         for ha in hint(m.from(), a) {
             let hbs = if m.kind() == MoveKind::Loop {
@@ -545,6 +490,61 @@ pub(crate) fn dedup_moves(pos: &Position, moves: Vec<Move>) -> Vec<Move> {
         }
     }
     out
+}
+
+/// The separations a text of split `m` (ends `a < b`) may carry: with no
+/// other live boundary, `=` or the lowest live spot of either side; else
+/// the lowest live spot of every other boundary, to the right or to the
+/// left. A join carries none.
+fn separations(
+    pos: &Position,
+    region: &Region,
+    m: &Move,
+    (a, b): (Spot, Spot),
+) -> Vec<Option<Separation>> {
+    if m.kind() == MoveKind::Join {
+        return vec![None];
+    }
+    let others = live_others(pos, region, m.from().boundary);
+    if others.is_empty() {
+        let (x_side, y_side) = split_sides(region, m.from(), m.to());
+        let lowest = |side: &[Spot]| {
+            side.iter()
+                .copied()
+                .filter(|&s| s != a && s != b && pos.is_live(s))
+                .min()
+        };
+        let mut v = vec![Some(Separation::Equal)];
+        if let Some(x) = lowest(&x_side) {
+            v.push(Some(Separation::Right(vec![x])));
+        }
+        if let Some(y) = lowest(&y_side) {
+            v.push(Some(Separation::Left(vec![y])));
+        }
+        return v;
+    }
+    let lowest = |bi: usize| {
+        region.boundaries()[bi]
+            .sites()
+            .iter()
+            .copied()
+            .filter(|&s| pos.is_live(s))
+            .min()
+            .expect("live boundary")
+    };
+    let side = m.right();
+    let mut right: Vec<Spot> = Vec::new();
+    let mut left: Vec<Spot> = Vec::new();
+    for &o in &others {
+        if side.binary_search(&o).is_ok() {
+            right.push(lowest(o));
+        } else {
+            left.push(lowest(o));
+        }
+    }
+    right.sort_unstable();
+    left.sort_unstable();
+    vec![Some(Separation::Right(right)), Some(Separation::Left(left))]
 }
 
 #[cfg(test)]

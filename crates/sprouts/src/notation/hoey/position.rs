@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use crate::model::{MAX_SPOT, Position, Spot, Variant};
-use crate::notation::error::{PositionTextError, SyntaxError};
+use crate::notation::error::{Invalid, PositionTextError, SyntaxError};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Mark {
@@ -72,22 +72,24 @@ pub fn parse_position(text: &str) -> Result<Position, PositionTextError> {
             (1, Mark::T) => 2,
             (1, Mark::O) if is_alone => 1,
             (1, Mark::O) => {
-                return Err(PositionTextError::Invalid(format!(
-                    "spot {s} is marked o but is not alone on its boundary"
-                )));
+                return Err(Invalid::MarkedNotAlone(s).into());
             }
             (1, Mark::None) => u8::from(!is_alone),
             (_, Mark::T | Mark::O) => {
-                return Err(PositionTextError::Invalid(format!(
-                    "spot {s} is marked but listed {n} times"
-                )));
+                return Err(Invalid::MarkedListed {
+                    spot: s,
+                    times: n as usize,
+                }
+                .into());
             }
             (2, _) => 2,
             (3, _) => 3,
             _ => {
-                return Err(PositionTextError::Invalid(format!(
-                    "spot {s} is listed {n} times (a spot has at most 3 sites)"
-                )));
+                return Err(Invalid::ListedTimes {
+                    spot: s,
+                    times: n as usize,
+                }
+                .into());
             }
         };
         degrees[s as usize] = d;

@@ -64,7 +64,7 @@ use crate::model::{Move, MoveEffect, MoveError, MoveKind, Position, Side, Spot};
 use crate::notation::cursor::{
     ListItem, compress, expand, expand_within, parse_trimmed, write_list,
 };
-use crate::notation::error::{ResolveError, SyntaxError};
+use crate::notation::error::{Illegal, ResolveError, SyntaxError};
 use crate::notation::resolve::{canonical, check_ends, one_or_ambiguous, spot_boundaries};
 
 /// A move written in LHP notation, not yet resolved.
@@ -208,24 +208,26 @@ impl LhpMove {
     /// assert_eq!(m.to_move(&p).unwrap_err().to_string(), "illegal: a move that splits nothing takes no list");
     /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, ResolveError> {
-        let (found, hint) = self.resolve(pos).map_err(ResolveError::illegal)?;
+        let (found, hint) = self.resolve(pos).map_err(ResolveError::illegal_because)?;
         let moves = found.into_iter().map(|c| c.mv).collect();
         one_or_ambiguous(pos, moves, hint, LhpMove::from_move)
     }
 
     /// The different moves the text fits (one for a text that names a
     /// move), and when there are several, what the text should add.
-    fn resolve<'p>(&self, pos: &'p Position) -> Result<(Vec<Candidate<'p>>, &'static str), String> {
+    fn resolve<'p>(
+        &self,
+        pos: &'p Position,
+    ) -> Result<(Vec<Candidate<'p>>, &'static str), Illegal> {
         let (f, g, h) = (self.from, self.new, self.to);
         check_ends(pos, f, g, h)?;
         let next = pos.next_spot();
-        let listed = expand_within(self.list.as_deref(), next)
-            .map_err(|x| format!("listed spot {x} is not a live spot"))?;
+        let listed = expand_within(self.list.as_deref(), next).map_err(Illegal::ListedDead)?;
         if let Some(x) = listed.iter().find(|&&x| !pos.is_live(x)) {
-            return Err(format!("listed spot {x} is not a live spot"));
+            return Err(Illegal::ListedDead(*x));
         }
         let mut cands = Vec::new();
-        let mut reason: Option<String> = None;
+        let mut reason: Option<Illegal> = None;
         let mut shared = false;
         // When f and h are pivots of the same two regions, those regions.
         let pivots = double_pivot_regions(pos, f, h);
@@ -285,10 +287,10 @@ impl LhpMove {
             }
         }
         if !shared {
-            return Err(format!("spots {f} and {h} share no region"));
+            return Err(Illegal::NoSharedRegion(f, h));
         }
         if cands.is_empty() {
-            return Err(reason.unwrap_or_else(|| "no move fits".into()));
+            return Err(reason.unwrap_or(Illegal::NoMoveFits));
         }
         Ok(one_per_move(pos, cands))
     }
@@ -306,13 +308,13 @@ impl LhpMove {
         kind: MoveKind,
         r_is_right: bool,
         pivots: Option<[usize; 2]>,
-    ) -> Result<Option<&'static str>, String> {
+    ) -> Result<Option<&'static str>, Illegal> {
         let (f, g, h) = (self.from, self.new, self.to);
         let (e, i, r_region, l_region) = walker_view(out, r_is_right);
         let mut needs_mark = None;
         match self.before {
             Some(want) if e != want => {
-                return Err(format!("the spot before {f} is not {want}"));
+                return Err(Illegal::SpotBefore { from: f, want });
             }
             None if kind == MoveKind::Loop && ![f, g, h].contains(&e) => {
                 needs_mark = Some("write the spot before the loop's end (e.f<...)");
@@ -320,10 +322,10 @@ impl LhpMove {
             _ => {}
         }
         if self.after.is_some_and(|want| want != i) {
-            return Err(format!(
-                "the spot after {h} is not {}",
-                self.after.unwrap_or(0)
-            ));
+            return Err(Illegal::SpotAfter {
+                to: h,
+                want: self.after.unwrap_or(0),
+            });
         }
         // Step 3: with f and h pivots of the same two regions
         // P (this one) and Q, `@x` names a live spot of L
@@ -343,9 +345,7 @@ impl LhpMove {
         };
         match self.at {
             Some(x) if !in_l_not_q(x) => {
-                return Err(format!(
-                    "spot {x} is not a live spot of L that the other region lacks"
-                ));
+                return Err(Illegal::NotInL(x));
             }
             None if self.before.is_none()
                 && kind == MoveKind::Split
@@ -478,7 +478,7 @@ fn list_sides(
     kind: MoveKind,
     listed: &[Spot],
     boundary_of: &HashMap<Spot, usize>,
-) -> Result<(Vec<usize>, Vec<usize>), String> {
+) -> Result<(Vec<usize>, Vec<usize>), Illegal> {
     let region = &pos.regions()[r];
     let mut to_r = Vec::new();
     let mut to_l = Vec::new();
@@ -486,10 +486,15 @@ fn list_sides(
         match boundary_of.get(&x).copied() {
             Some(bi) if bi != from_boundary && kind != MoveKind::Join => to_r.push(bi),
             Some(_) if kind == MoveKind::Join => {
-                return Err("a move that splits nothing takes no list".to_string());
+                return Err(Illegal::ListWithoutSplit);
             }
-            Some(_) => return Err(format!("listed spot {x} is on the boundary being joined")),
-            None => return Err(format!("listed spot {x} is not in region {}", r + 1)),
+            Some(_) => return Err(Illegal::ListedOnJoined(x)),
+            None => {
+                return Err(Illegal::ListedNotInRegion {
+                    spot: x,
+                    region: r + 1,
+                });
+            }
         }
     }
     to_r.sort_unstable();

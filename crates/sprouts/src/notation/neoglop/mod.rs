@@ -10,7 +10,7 @@
 //! region names a spot of that region only (another region may reuse the
 //! letter), one listed once in a region the spot it shares with exactly one
 //! other region of its land (parameters of partial positions apart; the
-//! rule is shared with GLOP 1.0 and GLOP 2, see `shape::match_land`). A
+//! rule is shared with GLOP 1.0 and GLOP 2, see `glop_text::letters::match_land`). A
 //! trailing separator is ignored, and `!` may end the position.
 //!
 //! Everything else in the thread's grammar is read:
@@ -111,10 +111,8 @@
 //! assert_eq!(neoglop::parse_position("AB/BD/DA+0").unwrap().to_neoglop(), "AB/BD/DA+0");
 //! ```
 
-pub(crate) mod lex;
 mod parse;
 mod partial;
-pub(crate) mod shape;
 
 use std::fmt;
 use std::str::FromStr;
@@ -122,7 +120,8 @@ use std::str::FromStr;
 use crate::model::{Position, Variant};
 use crate::notation::error::PositionTextError;
 
-use shape::{Shape, shape_to_position_on};
+use crate::notation::glop_text::letters::shape_to_position_on;
+use crate::unlabelled::{Shape, surface_marks};
 
 pub use crate::model::Topology;
 
@@ -315,44 +314,4 @@ impl Position {
         let suffix = surface_marks(self, &indices, |t| t.to_string());
         partial::write(&shape, Some(&suffix))
     }
-}
-
-/// Each region's topology mark, by land (`indices[land][i]`: the stored
-/// index of the land's `i`-th region), for a position off the plane: its
-/// topology, or `T0` for a planar region where a spot lies on two
-/// boundaries (which only a text with marks may hold), else nothing.
-pub(crate) fn surface_marks(
-    pos: &Position,
-    indices: &[Vec<usize>],
-    mark: impl Fn(Topology) -> String,
-) -> Vec<Vec<String>> {
-    indices
-        .iter()
-        .map(|land| {
-            land.iter()
-                .map(|&r| {
-                    let region = &pos.regions()[r];
-                    let t = region.topology();
-                    if !t.is_planar() || spot_on_two_boundaries(pos, r) {
-                        mark(t)
-                    } else {
-                        String::new()
-                    }
-                })
-                .collect()
-        })
-        .collect()
-}
-
-/// Whether a live spot faces region `r` from two of its boundaries.
-fn spot_on_two_boundaries(pos: &Position, r: usize) -> bool {
-    let mut seen: std::collections::HashMap<u32, usize> = Default::default();
-    for (bi, b) in pos.regions()[r].boundaries().iter().enumerate() {
-        for &s in b.sites() {
-            if pos.is_live(s) && *seen.entry(s).or_insert(bi) != bi {
-                return true;
-            }
-        }
-    }
-    false
 }

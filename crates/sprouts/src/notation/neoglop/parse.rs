@@ -3,11 +3,12 @@
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
-use super::lex::{Lex, MAX_SITES, too_many_sites};
-use super::shape::{Interner, Item, Land, Shape, Sym, TextLand, match_land};
 use super::{Label, Topology};
 use crate::model::Variant;
-use crate::notation::error::{PositionTextError, SyntaxError};
+use crate::notation::error::{Invalid, PositionTextError, SyntaxError};
+use crate::notation::glop_text::letters::{Interner, Item, TextLand, match_land};
+use crate::notation::glop_text::lex::{Lex, MAX_SITES, too_many_sites};
+use crate::unlabelled::{Shape, ShapeLand, Sym};
 
 /// The longest text `<...>n` repetitions may expand to.
 const MAX_EXPANDED: usize = 1 << 21;
@@ -49,6 +50,16 @@ struct Ref {
     at: usize,
 }
 
+/// A group open in a boundary: `(` or `[`, its byte, the number of its
+/// pair of parentheses or of its bracket, and where its first item is.
+#[derive(Clone, Copy, Debug)]
+struct Group {
+    kind: u8,
+    at: usize,
+    number: u32,
+    first: usize,
+}
+
 /// One copy of a partial position: which reference gives each parameter.
 #[derive(Clone, Debug)]
 struct Inst {
@@ -71,7 +82,7 @@ struct Partial {
     used: bool,
 }
 
-enum Piece {
+enum TextPiece {
     Land(Template),
     /// A join: the number of matched pairs, the references, each
     /// reference's pair number, and the copies.
@@ -120,10 +131,11 @@ fn expand(text: &[u8], base: usize) -> Result<(Vec<u8>, Vec<usize>), PositionTex
                 let (buf, map, _) = stack.pop().unwrap_or_default();
                 let parent = stack.last_mut().expect("the outer frame stays");
                 if parent.0.len() + buf.len() * n > MAX_EXPANDED {
-                    return Err(PositionTextError::Invalid(format!(
-                        "the repetitions make the text longer than {MAX_EXPANDED} bytes (at byte {})",
-                        base + i
-                    )));
+                    return Err(Invalid::TooLongExpanded {
+                        max: MAX_EXPANDED,
+                        at: base + i,
+                    }
+                    .into());
                 }
                 for _ in 0..n {
                     parent.0.extend_from_slice(&buf);
@@ -241,10 +253,7 @@ pub(crate) fn parse(text: &str) -> Result<Parsed, PositionTextError> {
             .iter()
             .map(|&k| p.letters.names[k as usize].as_str())
             .collect();
-        return Err(PositionTextError::Invalid(format!(
-            "the partial position ^{name} at byte {} is never used (a partial position alone is not a position)",
-            q.at
-        )));
+        return Err(Invalid::UnusedPartial { name, at: q.at }.into());
     }
     let (shape, topologies) = p.instantiate(pieces)?;
     Ok(Parsed {
@@ -292,7 +301,7 @@ impl Parser<'_> {
         }))
     }
 
-    fn spec(&mut self) -> Result<Vec<Piece>, PositionTextError> {
+    fn spec(&mut self) -> Result<Vec<TextPiece>, PositionTextError> {
         while self.lex.peek() == Some(b'^') {
             self.partial()?;
             if self.lex.peek() == Some(b'%') && self.lex.peek_at(1) == Some(b'^') {
@@ -305,19 +314,16 @@ impl Parser<'_> {
             if end(self.lex.peek()) {
                 return Ok(pieces);
             }
-            pieces.push(Piece::Land(self.template(None)?));
+            pieces.push(TextPiece::Land(self.template(None)?));
         } else {
             match self.lex.peek() {
                 Some(b'=') => pieces.push(self.join()?),
                 Some(b':' | b'%') => {
                     self.lex.i += 1;
-                    pieces.push(Piece::Land(self.template(None)?));
+                    pieces.push(TextPiece::Land(self.template(None)?));
                 }
                 c if end(c) => {
-                    return Err(PositionTextError::Invalid(format!(
-                        "the text ends (byte {}) after its partial positions: a position is expected after them, introduced by ':' or '%', or joins '=...=...'",
-                        self.origin()
-                    )));
+                    return Err(Invalid::EndsAfterPartials { at: self.origin() }.into());
                 }
                 _ => {
                     return Err(self
@@ -335,7 +341,7 @@ impl Parser<'_> {
                     if end(self.lex.peek()) {
                         break;
                     }
-                    pieces.push(Piece::Land(self.template(None)?));
+                    pieces.push(TextPiece::Land(self.template(None)?));
                 }
                 _ => break,
             }
@@ -368,21 +374,22 @@ impl Parser<'_> {
             let set = self.letters_run("a parameter letter after '^'")?;
             for &(key, kat) in &set {
                 if self.params.contains_key(&key) {
-                    return Err(PositionTextError::Invalid(format!(
-                        "parameter {} at byte {kat} is declared twice (a parameter belongs to one partial position)",
-                        self.letters.names[key as usize]
-                    )));
+                    return Err(Invalid::ParameterTwice {
+                        name: self.letters.names[key as usize].clone(),
+                        at: kat,
+                    }
+                    .into());
                 }
                 self.params.insert(key, (idx, sets.len(), 0));
             }
             if let Some(first) = sets.first() {
                 if first.len() != set.len() {
-                    return Err(PositionTextError::Invalid(format!(
-                        "the parameter set at byte {} has {} letters, the first set of its partial position {}",
-                        set[0].1,
-                        set.len(),
-                        first.len()
-                    )));
+                    return Err(Invalid::SetSize {
+                        at: set[0].1,
+                        len: set.len(),
+                        first: first.len(),
+                    }
+                    .into());
                 }
             }
             for (pos, &(key, _)) in set.iter().enumerate() {
@@ -496,10 +503,11 @@ impl Parser<'_> {
         }
         if let Some(p) = own {
             if let Some(pos) = own_seen.iter().position(|s| s.is_none()) {
-                return Err(PositionTextError::Invalid(format!(
-                    "parameter {} of the partial position at byte {} is never used in it",
-                    self.letters.names[self.partials[p].sets[0][pos] as usize], self.partials[p].at
-                )));
+                return Err(Invalid::ParameterUnused {
+                    name: self.letters.names[self.partials[p].sets[0][pos] as usize].clone(),
+                    at: self.partials[p].at,
+                }
+                .into());
             }
         }
         t.insts = self.group(&t.refs, "")?;
@@ -532,8 +540,7 @@ impl Parser<'_> {
         proj: &mut Vec<Item>,
     ) -> Result<Vec<Flat>, PositionTextError> {
         let mut out: Vec<Flat> = Vec::new();
-        // Open groups: kind, byte, paren number or bracket number, first item.
-        let mut open: Vec<(u8, usize, u32, usize)> = Vec::new();
+        let mut open: Vec<Group> = Vec::new();
         let mut brackets = 0u32;
         loop {
             let c = self.lex.peek();
@@ -542,42 +549,29 @@ impl Parser<'_> {
             }
             match c {
                 Some(b'(') => {
-                    open.push((b'(', self.lex.i, t.parens, out.len()));
+                    open.push(Group {
+                        kind: b'(',
+                        at: self.lex.i,
+                        number: t.parens,
+                        first: out.len(),
+                    });
                     out.push(Flat::Paren(t.parens));
                     t.parens += 1;
                     self.lex.i += 1;
                 }
                 Some(b'[') => {
                     brackets += 1;
-                    open.push((b'[', self.lex.i, brackets, out.len()));
+                    open.push(Group {
+                        kind: b'[',
+                        at: self.lex.i,
+                        number: brackets,
+                        first: out.len(),
+                    });
                     self.lex.i += 1;
                 }
                 Some(close @ (b')' | b']')) if !open.is_empty() => {
-                    let (kind, at, k, first) = open.pop().expect("an open group");
-                    let want = if kind == b'(' { b')' } else { b']' };
-                    if close != want {
-                        return Err(self
-                            .lex
-                            .err(&format!("a site or '{}'", want as char))
-                            .into());
-                    }
-                    if kind == b'(' {
-                        if out.len() == first + 1 {
-                            return Err(self.lex.err("a site inside '( )'").into());
-                        }
-                        out.push(Flat::Paren(k));
-                    } else {
-                        let is_param = |f: Option<&Flat>| matches!(f, Some(Flat::Param(r)) if t.refs[*r].bracket == k);
-                        if out.len() < first + 2
-                            || !is_param(out.get(first))
-                            || !is_param(out.last())
-                        {
-                            return Err(PositionTextError::Invalid(format!(
-                                "the bracket at byte {} must start and end with a parameter of a partial position ([x...y])",
-                                self.lex.origin(at)
-                            )));
-                        }
-                    }
+                    let group = open.pop().expect("an open group");
+                    self.close_group(t, close, group, &mut out)?;
                     self.lex.i += 1;
                 }
                 _ => {
@@ -593,51 +587,28 @@ impl Parser<'_> {
                         Item::Zero => Flat::Site(Sym::Zero),
                         Item::One => Flat::Site(Sym::One),
                         Item::Two => Flat::Site(Sym::Two),
-                        Item::Named(key, _) => match self.params.get(&key).copied() {
-                            Some((p, set, pos)) if Some(p) == own => {
-                                if set != 0 {
-                                    return Err(PositionTextError::Invalid(format!(
-                                        "parameter {} at byte {at} names a copy of its own partial position; inside it, use the first parameter set",
-                                        self.letters.names[key as usize]
-                                    )));
+                        Item::Named(key, _) => {
+                            let bracket = open
+                                .iter()
+                                .rev()
+                                .find(|g| g.kind == b'[')
+                                .map_or(0, |g| g.number);
+                            let place = (region, boundary, bracket);
+                            match self.parameter(t, key, at, place, own, own_seen)? {
+                                Some(flat) => flat,
+                                None => {
+                                    proj.push(item);
+                                    Flat::Named(key)
                                 }
-                                if let Some(prev) = own_seen[pos] {
-                                    return Err(PositionTextError::Invalid(format!(
-                                        "parameter {} occurs twice in its partial position (bytes {prev} and {at})",
-                                        self.letters.names[key as usize]
-                                    )));
-                                }
-                                own_seen[pos] = Some(at);
-                                Flat::Own(pos)
                             }
-                            Some((p, set, pos)) => {
-                                // (Only earlier partial positions have parameters yet.)
-                                self.partials[p].used = true;
-                                let bracket =
-                                    open.iter().rev().find(|g| g.0 == b'[').map_or(0, |g| g.2);
-                                t.refs.push(Ref {
-                                    region,
-                                    boundary,
-                                    bracket,
-                                    partial: p,
-                                    set,
-                                    pos,
-                                    at,
-                                });
-                                Flat::Param(t.refs.len() - 1)
-                            }
-                            None => {
-                                proj.push(item);
-                                Flat::Named(key)
-                            }
-                        },
+                        }
                     };
                     out.push(flat);
                 }
             }
         }
-        if let Some(&(kind, _, _, _)) = open.last() {
-            let want = if kind == b'(' {
+        if let Some(g) = open.last() {
+            let want = if g.kind == b'(' {
                 "a site or ')'"
             } else {
                 "a site or ']'"
@@ -650,8 +621,92 @@ impl Parser<'_> {
         Ok(out)
     }
 
+    /// Closes `group` with the byte `close` at the cursor: a pair of
+    /// parentheses holds a site, a bracket starts and ends with parameters
+    /// of its own.
+    fn close_group(
+        &self,
+        t: &Template,
+        close: u8,
+        group: Group,
+        out: &mut Vec<Flat>,
+    ) -> Result<(), PositionTextError> {
+        let want = if group.kind == b'(' { b')' } else { b']' };
+        if close != want {
+            return Err(self
+                .lex
+                .err(&format!("a site or '{}'", want as char))
+                .into());
+        }
+        if group.kind == b'(' {
+            if out.len() == group.first + 1 {
+                return Err(self.lex.err("a site inside '( )'").into());
+            }
+            out.push(Flat::Paren(group.number));
+            return Ok(());
+        }
+        let is_param = |f: Option<&Flat>| matches!(f, Some(Flat::Param(r)) if t.refs[*r].bracket == group.number);
+        if out.len() < group.first + 2 || !is_param(out.get(group.first)) || !is_param(out.last()) {
+            return Err(Invalid::Bracket {
+                at: self.lex.origin(group.at),
+            }
+            .into());
+        }
+        Ok(())
+    }
+
+    /// The site of letter `key` (written at byte `at`) when it is a
+    /// parameter: of the template's own partial position `own` (at most
+    /// once each, from its first set), or of an earlier one, referred to
+    /// from `place` (region, boundary, innermost bracket). `None`: an
+    /// ordinary letter.
+    fn parameter(
+        &mut self,
+        t: &mut Template,
+        key: u32,
+        at: usize,
+        (region, boundary, bracket): (usize, usize, u32),
+        own: Option<usize>,
+        own_seen: &mut [Option<usize>],
+    ) -> Result<Option<Flat>, PositionTextError> {
+        let Some((p, set, pos)) = self.params.get(&key).copied() else {
+            return Ok(None);
+        };
+        if Some(p) == own {
+            if set != 0 {
+                return Err(Invalid::OwnCopy {
+                    name: self.letters.names[key as usize].clone(),
+                    at,
+                }
+                .into());
+            }
+            if let Some(prev) = own_seen[pos] {
+                return Err(Invalid::OwnTwice {
+                    name: self.letters.names[key as usize].clone(),
+                    first: prev,
+                    at,
+                }
+                .into());
+            }
+            own_seen[pos] = Some(at);
+            return Ok(Some(Flat::Own(pos)));
+        }
+        // (Only earlier partial positions have parameters yet.)
+        self.partials[p].used = true;
+        t.refs.push(Ref {
+            region,
+            boundary,
+            bracket,
+            partial: p,
+            set,
+            pos,
+            at,
+        });
+        Ok(Some(Flat::Param(t.refs.len() - 1)))
+    }
+
     /// `=xyz=tuv`: two sides whose parameters are matched in order.
-    fn join(&mut self) -> Result<Piece, PositionTextError> {
+    fn join(&mut self) -> Result<TextPiece, PositionTextError> {
         let at = self.origin();
         let mut refs = Vec::new();
         let mut pair = Vec::new();
@@ -665,10 +720,11 @@ impl Parser<'_> {
             *count = run.len();
             for (i, (key, kat)) in run.into_iter().enumerate() {
                 let Some(&(p, set, pos)) = self.params.get(&key) else {
-                    return Err(PositionTextError::Invalid(format!(
-                        "{} at byte {kat} in a join is not a parameter of a partial position",
-                        self.letters.names[key as usize]
-                    )));
+                    return Err(Invalid::JoinNotParameter {
+                        name: self.letters.names[key as usize].clone(),
+                        at: kat,
+                    }
+                    .into());
                 };
                 self.partials[p].used = true;
                 refs.push(Ref {
@@ -684,13 +740,15 @@ impl Parser<'_> {
             }
         }
         if sides[0] != sides[1] {
-            return Err(PositionTextError::Invalid(format!(
-                "the two sides of the join at byte {at} have {} and {} parameters",
-                sides[0], sides[1]
-            )));
+            return Err(Invalid::JoinSides {
+                at,
+                left: sides[0],
+                right: sides[1],
+            }
+            .into());
         }
         let insts = self.group(&refs, " in a join")?;
-        Ok(Piece::Join {
+        Ok(TextPiece::Join {
             refs,
             pair,
             pairs: sides[0],
@@ -741,13 +799,15 @@ impl Parser<'_> {
                     let f = refs[r];
                     if by_pos[f.pos] != usize::MAX {
                         let where_ = ["bracket", "boundary", "region", "land"][level];
-                        return Err(PositionTextError::Invalid(format!(
-                            "parameter {} occurs twice in one {where_}{context} (bytes {} and {}): a copy of ^{} takes each parameter once",
-                            self.letters.names[self.partials[p].sets[set][f.pos] as usize],
-                            refs[by_pos[f.pos]].at,
-                            f.at,
-                            self.set_name(p, set)
-                        )));
+                        return Err(Invalid::CopyTwice {
+                            name: self.letters.names[self.partials[p].sets[set][f.pos] as usize]
+                                .clone(),
+                            place: format!("{where_}{context}"),
+                            first: refs[by_pos[f.pos]].at,
+                            at: f.at,
+                            set: self.set_name(p, set),
+                        }
+                        .into());
                     }
                     by_pos[f.pos] = r;
                 }
@@ -761,18 +821,21 @@ impl Parser<'_> {
                 } else if level == 0 || level == 3 {
                     let missing = by_pos.iter().position(|&r| r == usize::MAX).unwrap_or(0);
                     let f = refs[members[0]];
-                    return Err(PositionTextError::Invalid(format!(
-                        "parameter {} of ^{} is missing{}: {} at byte {} needs a whole set",
-                        self.letters.names[self.partials[p].sets[set][missing] as usize],
-                        self.set_name(p, set),
-                        if level == 0 {
+                    return Err(Invalid::CopyMissing {
+                        name: self.letters.names[self.partials[p].sets[set][missing] as usize]
+                            .clone(),
+                        set: self.set_name(p, set),
+                        place: if level == 0 {
                             " from a bracket"
                         } else {
                             context
-                        },
-                        self.letters.names[self.partials[p].sets[set][f.pos] as usize],
-                        f.at
-                    )));
+                        }
+                        .to_string(),
+                        other: self.letters.names[self.partials[p].sets[set][f.pos] as usize]
+                            .clone(),
+                        at: f.at,
+                    }
+                    .into());
                 }
             }
         }
@@ -781,7 +844,10 @@ impl Parser<'_> {
     }
 
     /// Copies every template and partial position into plain lands.
-    fn instantiate(&self, pieces: Vec<Piece>) -> Result<(Shape, Topologies), PositionTextError> {
+    fn instantiate(
+        &self,
+        pieces: Vec<TextPiece>,
+    ) -> Result<(Shape, Topologies), PositionTextError> {
         let mut out = Out {
             lands: Vec::new(),
             topo: Vec::new(),
@@ -794,8 +860,8 @@ impl Parser<'_> {
             out.lands.push(Vec::new());
             out.topo.push(Vec::new());
             match piece {
-                Piece::Land(t) => out.emit(t, &[], land, &mut queue)?,
-                Piece::Join {
+                TextPiece::Land(t) => out.emit(t, &[], land, &mut queue)?,
+                TextPiece::Join {
                     refs,
                     pair,
                     pairs,
@@ -818,7 +884,7 @@ impl Parser<'_> {
 }
 
 struct Out {
-    lands: Vec<Land>,
+    lands: Vec<ShapeLand>,
     topo: Topologies,
     next: u32,
     sites: usize,

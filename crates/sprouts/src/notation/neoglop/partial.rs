@@ -4,12 +4,12 @@
 
 use std::collections::HashMap;
 
-use super::shape::{Land, Shape, Style, Sym, letter_name};
+use crate::unlabelled::{Shape, ShapeLand, Style, Sym, letter_name};
 
 /// A token of a template (a node's regions as written), with names still
 /// abstract so that alike nodes can share one partial position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum Tok {
+enum TemplateToken {
     /// `0`, `1` or `2`.
     Site(Sym),
     /// An ordinary letter, numbered in order of first appearance; pier or not.
@@ -43,7 +43,7 @@ struct Tree {
 }
 
 /// Where the two sites of each letter of a land are: (region, boundary).
-fn letter_places(land: &Land) -> HashMap<u32, [(usize, usize); 2]> {
+fn letter_places(land: &ShapeLand) -> HashMap<u32, [(usize, usize); 2]> {
     let mut places: HashMap<u32, [(usize, usize); 2]> = HashMap::new();
     for (ri, r) in land.iter().enumerate() {
         for (bi, b) in r.iter().enumerate() {
@@ -125,7 +125,7 @@ fn blocks(n: usize, edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
 impl Tree {
     /// The SCC tree of a land, when the construction applies and gives at
     /// least two nodes.
-    fn of(land: &Land, places: &HashMap<u32, [(usize, usize); 2]>) -> Option<Tree> {
+    fn of(land: &ShapeLand, places: &HashMap<u32, [(usize, usize); 2]>) -> Option<Tree> {
         let n = land.len();
         if n < 2 {
             return None;
@@ -253,7 +253,7 @@ impl Tree {
     }
 
     /// The tree of a land written plainly: one node.
-    fn single(land: &Land) -> Tree {
+    fn single(land: &ShapeLand) -> Tree {
         Tree {
             nodes: vec![(0..land.len()).collect()],
             node_of: vec![0; land.len()],
@@ -265,7 +265,7 @@ impl Tree {
 
     /// Nodes in breadth-first order from the top, children in order of first
     /// appearance in their parent's regions.
-    fn bfs(&self, land: &Land, places: &HashMap<u32, [(usize, usize); 2]>) -> Vec<usize> {
+    fn bfs(&self, land: &ShapeLand, places: &HashMap<u32, [(usize, usize); 2]>) -> Vec<usize> {
         let mut seen = vec![false; self.nodes.len()];
         let mut order = match self.top {
             Top::Root(r) => vec![r],
@@ -308,14 +308,14 @@ struct Known {
 /// A node's template: its tokens, its own parameters' positions, and how
 /// many copies of each multi-parameter partial position it uses.
 fn template(
-    land: &Land,
+    land: &ShapeLand,
     li: usize,
     tree: &Tree,
     v: usize,
     places: &HashMap<u32, [(usize, usize); 2]>,
     known: &Known,
     suffix: Option<&[String]>,
-) -> (Vec<Tok>, HashMap<u32, u32>, HashMap<usize, u32>) {
+) -> (Vec<TemplateToken>, HashMap<u32, u32>, HashMap<usize, u32>) {
     let mut toks = Vec::new();
     let mut ord: HashMap<u32, u32> = HashMap::new();
     let mut own: HashMap<u32, u32> = HashMap::new();
@@ -325,7 +325,7 @@ fn template(
         for b in &land[r] {
             for &s in b {
                 let Sym::Letter(g) = s else {
-                    toks.push(Tok::Site(s));
+                    toks.push(TemplateToken::Site(s));
                     continue;
                 };
                 let p = places[&g];
@@ -334,10 +334,10 @@ fn template(
                 if w == v {
                     let next = ord.len() as u32;
                     let k = *ord.entry(g).or_insert(next);
-                    toks.push(Tok::Ord(k, p[0] == p[1]));
+                    toks.push(TemplateToken::Ord(k, p[0] == p[1]));
                 } else if tree.parent[v] == Some(w) {
                     let next = own.len() as u32;
-                    toks.push(Tok::Own(*own.entry(g).or_insert(next)));
+                    toks.push(TemplateToken::Own(*own.entry(g).or_insert(next)));
                 } else {
                     let pid = known.partial[&(li, w)];
                     let wown = &known.own[&(li, w)];
@@ -350,13 +350,13 @@ fn template(
                             *c - 1
                         })
                     };
-                    toks.push(Tok::Child(pid, set, wown[&g]));
+                    toks.push(TemplateToken::Child(pid, set, wown[&g]));
                 }
             }
-            toks.push(Tok::EndBoundary);
+            toks.push(TemplateToken::EndBoundary);
         }
         let t = suffix.and_then(|x| x.get(r)).cloned().unwrap_or_default();
-        toks.push(Tok::EndRegion(t));
+        toks.push(TemplateToken::EndRegion(t));
     }
     (toks, own, copies)
 }
@@ -395,7 +395,7 @@ fn ordinary_name(k: usize, pier: bool) -> String {
 }
 
 /// Writes a template's tokens; `param(partial, set, pos)` names parameters.
-fn render(toks: &[Tok], own: Option<usize>, names: &[usize], sizes: &[usize]) -> String {
+fn render(toks: &[TemplateToken], own: Option<usize>, names: &[usize], sizes: &[usize]) -> String {
     let name = |pid: usize, set: u32, pos: u32| {
         param_name(names[pid] + set as usize * sizes[pid] + pos as usize)
     };
@@ -406,11 +406,11 @@ fn render(toks: &[Tok], own: Option<usize>, names: &[usize], sizes: &[usize]) ->
     let mut start_boundary = true;
     for t in toks {
         match t {
-            Tok::EndBoundary => {
+            TemplateToken::EndBoundary => {
                 start_boundary = true;
                 continue;
             }
-            Tok::EndRegion(sfx) => {
+            TemplateToken::EndRegion(sfx) => {
                 out.push_str(sfx);
                 start_region = true;
                 continue;
@@ -425,10 +425,10 @@ fn render(toks: &[Tok], own: Option<usize>, names: &[usize], sizes: &[usize]) ->
         start_region = false;
         start_boundary = false;
         match *t {
-            Tok::Site(Sym::Zero) => out.push('0'),
-            Tok::Site(Sym::One) => out.push('1'),
-            Tok::Site(_) => out.push('2'),
-            Tok::Ord(k, pier) => {
+            TemplateToken::Site(Sym::Zero) => out.push('0'),
+            TemplateToken::Site(Sym::One) => out.push('1'),
+            TemplateToken::Site(_) => out.push('2'),
+            TemplateToken::Ord(k, pier) => {
                 let n = ord.entry(k).or_insert_with(|| {
                     let c = if pier { &mut lower } else { &mut upper };
                     *c += 1;
@@ -436,8 +436,8 @@ fn render(toks: &[Tok], own: Option<usize>, names: &[usize], sizes: &[usize]) ->
                 });
                 out.push_str(n);
             }
-            Tok::Own(pos) => out.push_str(&name(own.unwrap_or(0), 0, pos)),
-            Tok::Child(pid, set, pos) => out.push_str(&name(pid, set, pos)),
+            TemplateToken::Own(pos) => out.push_str(&name(own.unwrap_or(0), 0, pos)),
+            TemplateToken::Child(pid, set, pos) => out.push_str(&name(pid, set, pos)),
             _ => {}
         }
     }
@@ -446,8 +446,8 @@ fn render(toks: &[Tok], own: Option<usize>, names: &[usize], sizes: &[usize]) ->
 
 /// A piece of the position after the partial positions: a land's root (or
 /// plain) template, or the co-parents of land `.0` joined.
-enum Piece {
-    Land(Vec<Tok>),
+enum WrittenPiece {
+    Land(Vec<TemplateToken>),
     Join(usize, usize, usize),
 }
 
@@ -487,8 +487,8 @@ pub(crate) fn write(shape: &Shape, suffix: Option<&[Vec<String>]>) -> String {
     }
     queue.sort_unstable();
     let mut known = Known::default();
-    let mut keys: HashMap<Vec<Tok>, usize> = HashMap::new();
-    let mut partials: Vec<Vec<Tok>> = Vec::new();
+    let mut keys: HashMap<Vec<TemplateToken>, usize> = HashMap::new();
+    let mut partials: Vec<Vec<TemplateToken>> = Vec::new();
     let mut sizes: Vec<usize> = Vec::new();
     let mut sets: Vec<u32> = Vec::new();
     let count_sets = |sets: &mut Vec<u32>, copies: &HashMap<usize, u32>| {
@@ -512,7 +512,7 @@ pub(crate) fn write(shape: &Shape, suffix: Option<&[Vec<String>]>) -> String {
         known.own.insert((li, v), own);
     }
     // Top pieces.
-    let mut pieces: Vec<Piece> = Vec::new();
+    let mut pieces: Vec<WrittenPiece> = Vec::new();
     for &li in &order {
         let land = &shape.lands[li];
         match &trees[li] {
@@ -520,14 +520,14 @@ pub(crate) fn write(shape: &Shape, suffix: Option<&[Vec<String>]>) -> String {
                 Top::Root(r) => {
                     let (toks, _, copies) = template(land, li, t, r, &places[li], &known, sfx(li));
                     count_sets(&mut sets, &copies);
-                    pieces.push(Piece::Land(toks));
+                    pieces.push(WrittenPiece::Land(toks));
                 }
-                Top::Join(a, b) => pieces.push(Piece::Join(li, a, b)),
+                Top::Join(a, b) => pieces.push(WrittenPiece::Join(li, a, b)),
             },
             None => {
                 let single = Tree::single(land);
                 let (toks, _, _) = template(land, li, &single, 0, &places[li], &known, sfx(li));
-                pieces.push(Piece::Land(toks));
+                pieces.push(WrittenPiece::Land(toks));
             }
         }
     }
@@ -549,7 +549,7 @@ pub(crate) fn write(shape: &Shape, suffix: Option<&[Vec<String>]>) -> String {
         out.push_str(&render(toks, Some(pid), &names, &sizes));
     }
     for (i, piece) in pieces.iter().enumerate() {
-        if let &Piece::Join(li, a, b) = piece {
+        if let &WrittenPiece::Join(li, a, b) = piece {
             let (pa, pb) = (known.partial[&(li, a)], known.partial[&(li, b)]);
             let (oa, ob) = (&known.own[&(li, a)], &known.own[&(li, b)]);
             let mut by_pos: Vec<(u32, u32)> = oa.iter().map(|(&g, &pos)| (pos, ob[&g])).collect();
@@ -562,7 +562,7 @@ pub(crate) fn write(shape: &Shape, suffix: Option<&[Vec<String>]>) -> String {
             for &(_, pos) in &by_pos {
                 out.push_str(&param_name(names[pb] + pos as usize));
             }
-        } else if let Piece::Land(toks) = piece {
+        } else if let WrittenPiece::Land(toks) = piece {
             out.push(if i == 0 { ':' } else { '+' });
             out.push_str(&render(toks, None, &names, &sizes));
         }

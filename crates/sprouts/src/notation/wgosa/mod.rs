@@ -67,7 +67,7 @@ use std::str::FromStr;
 
 use crate::model::{Move, MoveEffect, MoveKind, Position, Region, Side, SiteRef, Spot};
 use crate::notation::cursor::{compress, expand, expand_within, parse_trimmed, write_list};
-use crate::notation::error::{ResolveError, SyntaxError};
+use crate::notation::error::{Illegal, ResolveError, SyntaxError};
 use crate::notation::resolve::{canonical, check_ends, one_or_ambiguous};
 
 pub use crate::notation::cursor::ListItem;
@@ -209,16 +209,16 @@ impl WgosaMove {
     /// assert_eq!(m.to_move(&p).unwrap_err().to_string(), "illegal: a move that splits nothing takes no list");
     /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, ResolveError> {
-        let found = self.resolve(pos).map_err(ResolveError::illegal)?;
+        let found = self.resolve(pos).map_err(ResolveError::illegal_because)?;
         let moves = found.moves.into_iter().map(|c| c.mv).collect();
         one_or_ambiguous(pos, moves, found.hint, WgosaMove::from_move)
     }
 
-    fn resolve<'p>(&self, pos: &'p Position) -> Result<Resolved<'p>, String> {
+    fn resolve<'p>(&self, pos: &'p Position) -> Result<Resolved<'p>, Illegal> {
         let (f, h, g) = (self.from, self.to, self.new);
         check_ends(pos, f, g, h)?;
-        let listed = expand_within(self.list.as_deref(), pos.next_spot())
-            .map_err(|x| format!("listed spot {x} does not exist"))?;
+        let listed =
+            expand_within(self.list.as_deref(), pos.next_spot()).map_err(Illegal::ListedMissing)?;
         let mut cands = self.candidates(pos, &listed)?;
         // The rules below choose between different moves: candidates that
         // leave the same position are one move, whatever region, sites or
@@ -266,7 +266,7 @@ impl WgosaMove {
                 .collect();
             if !kept.contains(&true) {
                 return match self.at {
-                    Some(i) => Err(format!("no region of the move holds live spot {i}")),
+                    Some(i) => Err(Illegal::NoRegionHolds(i)),
                     None => Ok(Resolved::several(pos, cands, "say which region with @")),
                 };
             }
@@ -301,7 +301,7 @@ impl WgosaMove {
             cands.retain(|c| c.out.left().is_none() || c.l_is_right != self.orientation_mark);
         }
         if cands.is_empty() {
-            return Err("no move fits the marks".into());
+            return Err(Illegal::NoMoveFitsMarks);
         }
         Ok(Resolved::several(pos, cands, ""))
     }
@@ -313,10 +313,10 @@ impl WgosaMove {
         &self,
         pos: &'p Position,
         listed: &[Spot],
-    ) -> Result<Vec<Candidate<'p>>, String> {
+    ) -> Result<Vec<Candidate<'p>>, Illegal> {
         let (f, h) = (self.from, self.to);
         let mut cands: Vec<Candidate> = Vec::new();
-        let mut reason: Option<String> = None;
+        let mut reason: Option<Illegal> = None;
         let mut shared = false;
         for r in pos.shared_regions(f, h) {
             let region = &pos.regions()[r];
@@ -329,7 +329,7 @@ impl WgosaMove {
                     }
                     if s.boundary != t.boundary {
                         if !listed.is_empty() {
-                            reason.get_or_insert("a move that splits nothing takes no list".into());
+                            reason.get_or_insert(Illegal::ListWithoutSplit);
                             continue;
                         }
                         let mv = Move::new(r, s, t, Vec::new());
@@ -375,9 +375,7 @@ impl WgosaMove {
                         if let Some(&x) = listed.iter().find(|x| {
                             l_spots.binary_search(x).is_err() || o_spots.binary_search(x).is_ok()
                         }) {
-                            reason.get_or_insert(format!(
-                                "listed spot {x} cannot be separated from the rest by this move"
-                            ));
+                            reason.get_or_insert(Illegal::ListedInseparable(x));
                             continue;
                         }
                         cands.push(Candidate {
@@ -392,10 +390,10 @@ impl WgosaMove {
             }
         }
         if !shared {
-            return Err(format!("spots {f} and {h} share no region"));
+            return Err(Illegal::NoSharedRegion(f, h));
         }
         if cands.is_empty() {
-            return Err(reason.unwrap_or_else(|| "no move fits".into()));
+            return Err(reason.unwrap_or(Illegal::NoMoveFits));
         }
         Ok(cands)
     }
@@ -476,124 +474,39 @@ impl WgosaMove {
         .expect("a legal move has a text"))
     }
 
-    /// The texts that may name `m` (drawn as given).
+    /// The texts that may name `m` (drawn as given): every end first, list,
+    /// `@` spot and choice of marks that could be its shortest text.
     fn options(pos: &Position, m: &Move) -> Vec<WgosaMove> {
         let (a, b) = pos.endpoints(m).expect("checked");
         let Ok(out) = pos.effect(m) else {
             return Vec::new();
         };
-        let live_after = |x: Spot| pos.degree_after(&out, x) < 3;
         let g = pos.next_spot();
-        let split = m.kind() != MoveKind::Join;
-        // Lists to try: for each choice of L side, the lowest live spot of
-        // every boundary that goes there, then also the L side's own spots.
-        let mut lists: Vec<Vec<Spot>> = Vec::new();
-        if split {
-            let (x_side, y_side) = (out.right(), out.left().expect("a split"));
-            for (l_region, o) in [(x_side, y_side), (y_side, x_side)] {
-                let mut other: Vec<Spot> = o.spots().collect();
-                other.sort_unstable();
-                let mine = |x: Spot| {
-                    live_after(x) && x != a && x != b && x != g && other.binary_search(&x).is_err()
-                };
-                let mut minimal: Vec<Spot> = l_region
-                    .boundaries()
-                    .skip(1)
-                    .filter_map(|bd| bd.iter().copied().filter(|&x| mine(x)).min())
-                    .collect();
-                minimal.sort_unstable();
-                let mut all: Vec<Spot> = l_region.spots().filter(|&x| mine(x)).collect();
-                all.sort_unstable();
-                all.dedup();
-                // Spots of the new boundary itself: listing one or two of
-                // them is often enough for the least enclosure to find it.
-                let mut core: Vec<Spot> = l_region
-                    .core()
-                    .iter()
-                    .copied()
-                    .filter(|&x| mine(x))
-                    .collect();
-                core.sort_unstable();
-                core.dedup();
-                let with = |extra: &[Spot]| {
-                    let mut v = minimal.clone();
-                    v.extend_from_slice(extra);
-                    v.sort_unstable();
-                    v.dedup();
-                    v
-                };
-                let mut candidates = vec![minimal.clone(), with(&core), all];
-                for (i, &x) in core.iter().enumerate() {
-                    candidates.push(with(&[x]));
-                    if core.len() <= 12 {
-                        for &y in &core[i + 1..] {
-                            candidates.push(with(&[x, y]));
-                        }
-                    }
-                }
-                for list in candidates {
-                    if !lists.contains(&list) {
-                        lists.push(list);
-                    }
-                }
-            }
+        let lists = if m.kind() != MoveKind::Join {
+            split_lists(pos, &out, (a, b, g))
         } else {
-            lists.push(Vec::new());
-        }
-        // Rule 4 only sees which of the regions where the move can be drawn
-        // a spot `i` touches: of the spots that touch the same ones, only the
-        // lowest can give the shortest text.
-        let drawable = pos.shared_regions(a, b);
-        let mut ats: Vec<Option<Spot>> = vec![None];
-        if drawable.len() > 1 {
-            let mut live: Vec<Spot> = std::iter::once(out.right())
-                .chain(out.left())
-                .flat_map(Side::spots)
-                .filter(|&x| live_after(x) && x != a && x != b && x != g)
-                .collect();
-            live.sort_unstable();
-            live.dedup();
-            let mut seen: Vec<Vec<bool>> = Vec::new();
-            for x in live {
-                let touched = pos.regions_of_spot(x);
-                let pattern: Vec<bool> = drawable.iter().map(|i| touched.contains(i)).collect();
-                if !seen.contains(&pattern) {
-                    seen.push(pattern);
-                    ats.push(Some(x));
-                }
-            }
-        }
+            vec![Vec::new()]
+        };
+        let ats = at_spots(pos, &out, (a, b, g));
         // The site marks also tell a pivot's two regions apart (rule 5).
         let pier = |s: Spot| pos.degree(s) == 2;
         let ends: &[(Spot, Spot)] = if a == b { &[(a, a)] } else { &[(a, b), (b, a)] };
         let mut options = Vec::new();
         for &(f, h) in ends {
             for list in &lists {
+                let marks = mark_choices(pier(f), pier(h), !list.is_empty() && f != h);
                 for &at in &ats {
-                    for fm in [false, true] {
-                        if fm && !pier(f) {
-                            continue;
-                        }
-                        for tm in [false, true] {
-                            if tm && !pier(h) {
-                                continue;
-                            }
-                            for om in [false, true] {
-                                if om && (list.is_empty() || f == h) {
-                                    continue;
-                                }
-                                options.push(WgosaMove {
-                                    from: f,
-                                    from_mark: fm,
-                                    new: g,
-                                    at,
-                                    to_mark: tm,
-                                    to: h,
-                                    orientation_mark: om,
-                                    list: (!list.is_empty()).then(|| compress(list)),
-                                });
-                            }
-                        }
+                    for &(fm, tm, om) in &marks {
+                        options.push(WgosaMove {
+                            from: f,
+                            from_mark: fm,
+                            new: g,
+                            at,
+                            to_mark: tm,
+                            to: h,
+                            orientation_mark: om,
+                            list: (!list.is_empty()).then(|| compress(list)),
+                        });
                     }
                 }
             }
@@ -611,6 +524,115 @@ fn distinct<T: PartialEq>(cands: &[Candidate], key: impl Fn(&Candidate) -> T) ->
         }
     }
     seen.len()
+}
+
+/// The lists to try for a split `out` with ends `a`, `b` and new spot `g`:
+/// for each choice of L side, the lowest live spot of every boundary that
+/// goes there, then also the L side's own spots.
+fn split_lists(pos: &Position, out: &MoveEffect, (a, b, g): (Spot, Spot, Spot)) -> Vec<Vec<Spot>> {
+    let live_after = |x: Spot| pos.degree_after(out, x) < 3;
+    let mut lists: Vec<Vec<Spot>> = Vec::new();
+    let (x_side, y_side) = (out.right(), out.left().expect("a split"));
+    for (l_region, o) in [(x_side, y_side), (y_side, x_side)] {
+        let mut other: Vec<Spot> = o.spots().collect();
+        other.sort_unstable();
+        let mine = |x: Spot| {
+            live_after(x) && x != a && x != b && x != g && other.binary_search(&x).is_err()
+        };
+        let mut minimal: Vec<Spot> = l_region
+            .boundaries()
+            .skip(1)
+            .filter_map(|bd| bd.iter().copied().filter(|&x| mine(x)).min())
+            .collect();
+        minimal.sort_unstable();
+        let mut all: Vec<Spot> = l_region.spots().filter(|&x| mine(x)).collect();
+        all.sort_unstable();
+        all.dedup();
+        // Spots of the new boundary itself: listing one or two of them is
+        // often enough for the least enclosure to find it.
+        let mut core: Vec<Spot> = l_region
+            .core()
+            .iter()
+            .copied()
+            .filter(|&x| mine(x))
+            .collect();
+        core.sort_unstable();
+        core.dedup();
+        let with = |extra: &[Spot]| {
+            let mut v = minimal.clone();
+            v.extend_from_slice(extra);
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let mut candidates = vec![minimal.clone(), with(&core), all];
+        for (i, &x) in core.iter().enumerate() {
+            candidates.push(with(&[x]));
+            if core.len() <= 12 {
+                for &y in &core[i + 1..] {
+                    candidates.push(with(&[x, y]));
+                }
+            }
+        }
+        for list in candidates {
+            if !lists.contains(&list) {
+                lists.push(list);
+            }
+        }
+    }
+    lists
+}
+
+/// The `@` spots to try (`None`: no `@`). Rule 4 only sees which of the
+/// regions where the move can be drawn a spot `i` touches: of the spots
+/// that touch the same ones, only the lowest can give the shortest text.
+fn at_spots(pos: &Position, out: &MoveEffect, (a, b, g): (Spot, Spot, Spot)) -> Vec<Option<Spot>> {
+    let drawable = pos.shared_regions(a, b);
+    let mut ats: Vec<Option<Spot>> = vec![None];
+    if drawable.len() <= 1 {
+        return ats;
+    }
+    let mut live: Vec<Spot> = std::iter::once(out.right())
+        .chain(out.left())
+        .flat_map(Side::spots)
+        .filter(|&x| pos.degree_after(out, x) < 3 && x != a && x != b && x != g)
+        .collect();
+    live.sort_unstable();
+    live.dedup();
+    let mut seen: Vec<Vec<bool>> = Vec::new();
+    for x in live {
+        let touched = pos.regions_of_spot(x);
+        let pattern: Vec<bool> = drawable.iter().map(|i| touched.contains(i)).collect();
+        if !seen.contains(&pattern) {
+            seen.push(pattern);
+            ats.push(Some(x));
+        }
+    }
+    ats
+}
+
+/// The (from, to, orientation) marks a text may carry: a site mark only on
+/// a pier (`from_pier`, `to_pier`), an orientation mark only when
+/// `may_orient` (a list, and two different ends); none first.
+fn mark_choices(from_pier: bool, to_pier: bool, may_orient: bool) -> Vec<(bool, bool, bool)> {
+    let mut out = Vec::with_capacity(8);
+    for fm in [false, true] {
+        if fm && !from_pier {
+            continue;
+        }
+        for tm in [false, true] {
+            if tm && !to_pier {
+                continue;
+            }
+            for om in [false, true] {
+                if om && !may_orient {
+                    continue;
+                }
+                out.push((fm, tm, om));
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

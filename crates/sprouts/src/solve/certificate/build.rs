@@ -9,8 +9,9 @@ use rustc_hash::FxHashMap;
 
 use crate::model::{Position, Variant};
 
+use super::super::bytes::lands_of;
 use super::super::children::children_unless;
-use super::super::compact::{lands_of, regions_of, simplify};
+use super::super::compact::{regions_of, simplify};
 use super::super::pns::twice_lives;
 use super::super::search::Solver;
 use super::super::store::{MemoryStore, NormalEntry, Store};

@@ -10,8 +10,9 @@ use rustc_hash::FxHashMap;
 use crate::model::Position;
 use crate::notation::{PositionNotation, glop2};
 
+use super::super::bytes::{land_text, lands_of, parse_land_unchecked};
 use super::super::children::{Children, children_unless};
-use super::super::compact::{land_text, lands_of, parse_land_unchecked, simplify};
+use super::super::compact::simplify;
 use super::super::pns::twice_lives;
 use super::super::store::{MemoryStore, NormalEntry, Store};
 use super::super::{Land, LandCanon, decompose_with, lands_position, position_key};

@@ -1,8 +1,8 @@
 //! A byte cursor shared by the GLOP 1.0, GLOP 2 and neo-GLOP readers.
 
-use crate::notation::error::SyntaxError;
+use crate::notation::error::{Invalid, PositionTextError, SyntaxError};
 
-use super::shape::{Interner, Item};
+use super::letters::{Interner, Item};
 
 /// The most sites a text may expand to (repetitions, partial positions).
 pub(crate) const MAX_SITES: usize = 1 << 20;
@@ -123,8 +123,6 @@ impl<'a> Lex<'a> {
 }
 
 /// An error for a text that expands to too many sites.
-pub(crate) fn too_many_sites(at: usize) -> crate::notation::error::PositionTextError {
-    crate::notation::error::PositionTextError::Invalid(format!(
-        "the position has more than {MAX_SITES} sites (at byte {at})"
-    ))
+pub(crate) fn too_many_sites(at: usize) -> PositionTextError {
+    Invalid::TooManySites { max: MAX_SITES, at }.into()
 }
