@@ -57,7 +57,7 @@ pub use misere::TREE_LIVES;
 pub use search::Solver;
 pub use store::{MemoryStore, NoProgress, NoStore, NormalEntry, Progress, Stacked, Store};
 pub use text::lands_position;
-pub use threads::{AUTO_THREADS, use_threads};
+pub use threads::{AUTO_THREADS, SOLVER_STACK, on_solver_stack, solver_thread, use_threads};
 
 use crate::model::Position;
 use crate::notation::PositionTextError;
