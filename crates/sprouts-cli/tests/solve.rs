@@ -104,9 +104,9 @@ fn solve_published_8_spot_game() {
 #[test]
 fn winning_moves_are_grouped_up_to_symmetry() {
     // 5 spots after 1(6)2: 31 winning moves in 7 groups, each listed once
-    // with how many others lead to the same position up to symmetry. The
-    // web page's analysis lists the same (crates/sprouts-web/tests/api.rs),
-    // from the same library function (`Solver::winning_moves_in`).
+    // with how many others lead to the same position up to symmetry, as
+    // the library's `Solver::winning_moves_in` lists them (the web page's
+    // analysis shows the same: crates/sprouts-web/tests/api.rs).
     let v = json(&["solve", "--no-db", "--json", "5+ 1(6)2"]);
     let listed: Vec<(&str, u64)> = v["winning_moves"]
         .as_array()

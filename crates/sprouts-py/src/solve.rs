@@ -261,8 +261,9 @@ impl Solution {
                 )));
             }
         };
-        Ok(Solution::new(
-            variant,
+        Ok(Solution {
+            variant: variant.name(),
+            outcome: if win { "win" } else { "loss" },
             win,
             nimber,
             winning_moves,
@@ -270,7 +271,7 @@ impl Solution {
             searched,
             seconds,
             cost,
-        ))
+        })
     }
 
     /// The attributes of `cost` (a distributed solve's), under their old
@@ -322,32 +323,6 @@ impl Solution {
         }
         out.push(')');
         Ok(out)
-    }
-}
-
-impl Solution {
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        variant: Variant,
-        win: bool,
-        nimber: Option<u8>,
-        winning_moves: Option<Vec<String>>,
-        same: Option<Vec<usize>>,
-        searched: u64,
-        seconds: f64,
-        cost: Option<Py<PyAny>>,
-    ) -> Solution {
-        Solution {
-            variant: variant.name(),
-            outcome: if win { "win" } else { "loss" },
-            win,
-            nimber,
-            winning_moves,
-            same,
-            searched,
-            seconds,
-            cost,
-        }
     }
 }
 
@@ -451,8 +426,8 @@ pub fn solve(
                 }
                 None => (None, None),
             };
-            Ok(Solution::new(
-                variant,
+            Solution::py_new(
+                variant.name(),
                 a.win,
                 a.nimber,
                 winning_moves,
@@ -460,7 +435,7 @@ pub fn solve(
                 a.searched,
                 a.seconds,
                 None,
-            ))
+            )
         }
         Err(Failure::Stopped {
             searched,
