@@ -46,7 +46,7 @@ impl PyGame {
     /// says how its moves are written (detected if None). `misere=True`
     /// makes a bare-number header (`22`) misère; against a `+` header it is
     /// an error. Raises NotationError (not a game, or unreadable),
-    /// MoveError (a bad move: `number`, `text`, `reason`) or ValueError.
+    /// MoveError (a bad move: `number`, `text`, `reason`) or ArgumentError.
     #[staticmethod]
     #[pyo3(signature = (text, notation = None, misere = false))]
     fn parse(py: Python<'_>, text: &str, notation: Option<&str>, misere: bool) -> PyResult<Self> {

@@ -93,7 +93,7 @@ impl PyPosition {
     /// notation the text is always a position). `misere=True` chooses
     /// misère play for a text that does not state it (a neo-GLOP label
     /// `5-:` or a game header `5-` states it). Raises NotationError,
-    /// MoveError (a game with a bad move) or ValueError.
+    /// MoveError (a game with a bad move) or ArgumentError.
     #[staticmethod]
     #[pyo3(signature = (text, notation = None, misere = false))]
     fn parse(py: Python<'_>, text: &str, notation: Option<&str>, misere: bool) -> PyResult<Self> {
@@ -279,7 +279,7 @@ impl PyPosition {
     /// Rebuilds a pickled position (see `__reduce__`): its regions (each a
     /// list of boundaries, each the list of its sites), the degree of every
     /// spot from 0, misère or not, whether it is complete (its start is
-    /// known), and the notation it was read in. Raises ValueError for
+    /// known), and the notation it was read in. Raises ArgumentError for
     /// regions and degrees that make no position.
     #[staticmethod]
     fn _from_state(

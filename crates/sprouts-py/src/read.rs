@@ -6,8 +6,7 @@
 use std::str::FromStr;
 
 use pyo3::prelude::*;
-use sprouts::model::Position;
-use sprouts::model::Variant;
+use sprouts::model::{Position, Variant};
 use sprouts::notation::transcript::Transcript;
 use sprouts::notation::{Input, Notation, PositionNotation, Replay, read_input};
 
