@@ -9,10 +9,8 @@ use std::io::{self, Read};
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow, bail};
-use sprouts::model::Position;
-use sprouts::notation::{
-    Input, Notation, PositionNotation, Replay, play_convention, quote, read_input,
-};
+use sprouts::model::{Position, Variant};
+use sprouts::notation::{Input, Notation, PositionNotation, Replay, quote, read_input};
 
 use crate::position::Format;
 
@@ -142,38 +140,22 @@ pub fn read(arg: &str, from: Option<Format>, misere: bool) -> Result<Given> {
     source(arg)?.read(from, misere)
 }
 
-/// A game replayed, or a position with its play convention settled: the
-/// text's own (a game's header, a neo-GLOP label) when it states one, else
-/// `--misere`; the flag against a text that says normal play is an error.
+/// A game replayed, or a position, with its play convention settled by
+/// the library's rule ([`Input::settle`]): the text's own (a game's header,
+/// a neo-GLOP label) when it states one, else `--misere`; the flag against
+/// a text that says normal play is an error.
 pub fn given(input: Input, misere: bool) -> Result<Given> {
-    match input {
-        Input::Game(mut t) => {
-            // A bare number (`22`) states no convention: --misere chooses.
-            let stated = t.header.signed.then_some(t.header.variant);
-            let Some(variant) = play_convention(stated, misere) else {
-                bail!(
-                    "--misere, but the game's header {}{} says normal play",
-                    t.header.spots,
-                    t.header.variant.sign()
-                );
-            };
-            t.header.variant = variant;
+    let settled = input
+        .settle(misere.then_some(Variant::Misere))
+        .map_err(|e| anyhow!("--misere, but {e}"))?;
+    match settled {
+        Input::Game(t) => {
             let replay = t.replay()?;
             Ok(Given::Game(Box::new(replay), t.notation))
         }
         Input::Position {
-            position,
-            notation,
-            label,
-        } => {
-            let Some(variant) = play_convention(label.and_then(|l| l.variant), misere) else {
-                bail!(
-                    "--misere, but the label {} says normal play",
-                    label.map(|l| l.to_string()).unwrap_or_default()
-                );
-            };
-            Ok(Given::Position(position.with_variant(variant), notation))
-        }
+            position, notation, ..
+        } => Ok(Given::Position(position, notation)),
     }
 }
 

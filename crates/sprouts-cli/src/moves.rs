@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::{Context, Result, bail};
 use serde::Serialize;
-use sprouts::model::{MAX_SPOT, Position, Topology, Variant};
+use sprouts::model::{AnyMove, MAX_SPOT, Position, Topology, Variant};
 use sprouts::notation::Notation;
 
 use crate::input;
@@ -131,24 +131,30 @@ pub fn run(args: &Args) -> Result<()> {
         (None, None) => bail!("give a POSITION or --spots N"),
     };
     let mut out = output::stdout();
-    if pos.is_on_surface() {
-        surface(args, &pos, &mut out)?;
+    if args.json && pos.is_on_surface() {
+        surface_json(args, &pos, &mut out)?;
     } else if args.json {
         json(args, &pos, &mut out)?;
     } else if args.count {
-        writeln!(out, "{}", pos.count_moves())?;
+        writeln!(out, "{}", pos.number_of_moves()?)?;
     } else {
-        let limit = args.limit.unwrap_or(u64::MAX);
-        for m in pos
-            .legal_moves()
-            .take(usize::try_from(limit).unwrap_or(usize::MAX))
-        {
-            let (text, after) = describe(&pos, &m, args.notation)?;
-            writeln!(
-                out,
-                "{text}\t{}",
-                output::shown(output::hoey(&after, args.full))
-            )?;
+        let limit = usize::try_from(args.limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
+        for m in pos.moves()?.take(limit) {
+            match m {
+                AnyMove::Plane(m) => {
+                    let (text, after) = describe(&pos, &m, args.notation)?;
+                    writeln!(
+                        out,
+                        "{text}\t{}",
+                        output::shown(output::hoey(&after, args.full))
+                    )?;
+                }
+                // Off the plane moves have no text: the position left, in
+                // neo-GLOP.
+                AnyMove::Surface(after) => {
+                    writeln!(out, "{}", output::shown(after.to_neoglop()))?;
+                }
+            }
         }
     }
     out.flush()?;
@@ -170,37 +176,29 @@ fn describe(
     Ok((text, after))
 }
 
-/// The moves of a position off the plane: the positions they leave, in
+/// `moves --json` off the plane: the positions the moves leave, in
 /// neo-GLOP (the move notations are planar).
-fn surface<W: Write>(args: &Args, pos: &Position, out: &mut W) -> Result<()> {
+fn surface_json<W: Write>(args: &Args, pos: &Position, out: &mut W) -> Result<()> {
     let children = pos.children()?;
     let limit = usize::try_from(args.limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
-    if args.json {
-        let shown: Vec<SurfaceMoveJson> = children
-            .iter()
-            .take(limit)
-            .map(|c| SurfaceMoveJson {
-                position: c.to_neoglop(),
-            })
-            .collect();
-        let count = children.len().to_string();
-        let truncated = (!args.count).then_some(children.len() > limit);
-        let moves = (!args.count).then_some(shown);
-        let doc = SurfaceJson {
-            position: pos.to_neoglop(),
-            variant: pos.variant().name(),
-            count,
-            moves,
-            truncated,
-        };
-        output::json_line(out, &doc)?;
-    } else if args.count {
-        writeln!(out, "{}", children.len())?;
-    } else {
-        for c in children.iter().take(limit) {
-            writeln!(out, "{}", output::shown(c.to_neoglop()))?;
-        }
-    }
+    let shown: Vec<SurfaceMoveJson> = children
+        .iter()
+        .take(limit)
+        .map(|c| SurfaceMoveJson {
+            position: c.to_neoglop(),
+        })
+        .collect();
+    let count = children.len().to_string();
+    let truncated = (!args.count).then_some(children.len() > limit);
+    let moves = (!args.count).then_some(shown);
+    let doc = SurfaceJson {
+        position: pos.to_neoglop(),
+        variant: pos.variant().name(),
+        count,
+        moves,
+        truncated,
+    };
+    output::json_line(out, &doc)?;
     Ok(())
 }
 

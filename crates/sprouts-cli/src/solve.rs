@@ -8,7 +8,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sprouts::model::{MAX_SPOT, Position, Topology, Variant};
-use sprouts::notation::{Notation, PositionNotation};
+use sprouts::notation::PositionNotation;
 use sprouts::solve::{Progress, Solver, Stacked, Store, decompose};
 
 use crate::db::{self, Backing, DbArgs};
@@ -170,22 +170,15 @@ impl Drop for Bar {
     }
 }
 
-/// Runs `f` on a thread with a large stack (the search recurses once per
-/// move of the game and once per nim heap), whose solvers search on
-/// `threads` threads (0: one per CPU; see `sprouts::solve::use_threads`).
-pub fn with_big_stack<T: Send + 'static>(
-    threads: usize,
-    f: impl FnOnce() -> T + Send + 'static,
-) -> Result<T> {
-    std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(move || {
-            sprouts::solve::use_threads(threads);
-            f()
-        })
-        .context("cannot start the solver thread")?
-        .join()
-        .map_err(|_| anyhow!("internal error: the solver thread panicked"))
+/// Runs `f` on the solver's stack ([`sprouts::solve::on_solver_stack`]),
+/// whose solvers search on `threads` threads (0: one per CPU; see
+/// `sprouts::solve::use_threads`).
+pub fn with_big_stack<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> Result<T> {
+    sprouts::solve::on_solver_stack(move || {
+        sprouts::solve::use_threads(threads);
+        f()
+    })
+    .context("cannot start the solver thread")
 }
 
 /// A solver over the database with progress and deadline set.
@@ -254,23 +247,6 @@ struct SolveJson {
     certificate: Option<CertificateJson>,
 }
 
-/// The winning moves of a position ([`Solver::winning_moves`]), written in
-/// `notation`.
-pub fn winning_moves(
-    solver: &mut Solver<Stacked<Backing>>,
-    pos: &Position,
-    notation: Notation,
-) -> Result<Vec<(String, usize)>, sprouts::solve::SolveError> {
-    Ok(solver
-        .winning_moves(pos)?
-        .into_iter()
-        .map(|(m, same)| {
-            let text = notation.write(pos, &m).unwrap_or_else(|_| "?".to_string());
-            (text, same)
-        })
-        .collect())
-}
-
 /// Writes the certificate of the position's nimber (built from what the
 /// solve proved) to `path`; gives how many couples it holds.
 fn write_certificate(
@@ -336,7 +312,8 @@ pub fn run(args: &Args) -> Result<()> {
         };
         let winning = match game {
             Some(n) if win => Some(
-                winning_moves(&mut solver, &pos, n)
+                solver
+                    .winning_moves_in(&pos, n)
                     .map_err(|e| solve_error(e, timeout))?
                     .into_iter()
                     .map(|(text, same)| WinningMove { text, same })

@@ -102,6 +102,35 @@ fn solve_published_8_spot_game() {
 }
 
 #[test]
+fn winning_moves_are_grouped_up_to_symmetry() {
+    // 5 spots after 1(6)2: 31 winning moves in 7 groups, each listed once
+    // with how many others lead to the same position up to symmetry, as
+    // the library's `Solver::winning_moves_in` lists them (the web page's
+    // analysis shows the same: crates/sprouts-web/tests/api.rs).
+    let v = json(&["solve", "--no-db", "--json", "5+ 1(6)2"]);
+    let listed: Vec<(&str, u64)> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["move"].as_str().unwrap(), m["same"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            ("1(7)3", 5),
+            ("3(7)6", 5),
+            ("1(7)1", 1),
+            ("1(7)1[2]", 1),
+            ("1(7)2[3]", 5),
+            ("3(7)4", 2),
+            ("3(7)3[4]", 5),
+        ]
+    );
+    assert_eq!(listed.iter().map(|(_, same)| same + 1).sum::<u64>(), 31);
+    assert_eq!(check_winning_moves("5+ 1(6)2", &v), 7);
+}
+
+#[test]
 fn solve_published_14_spot_game() {
     let g = game(14);
     let v = json(&["solve", "--no-db", "--json", &g]);

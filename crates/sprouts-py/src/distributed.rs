@@ -10,7 +10,6 @@ use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use sprouts::model::Variant;
@@ -19,7 +18,7 @@ use sprouts::solve::{
 };
 use sprouts_store::{Db, Entry};
 
-use crate::errors::{DatabaseError, SolveError};
+use crate::errors::{ArgumentError, DatabaseError, InternalError, SolveError};
 use crate::solve::target_position;
 
 /// Where the master keeps what is proved: a database, or nothing beyond its
@@ -87,7 +86,7 @@ impl PyMaster {
     fn with<R>(&self, f: impl FnOnce(&Master<Stacked<Back>>) -> R) -> PyResult<R> {
         match &*lock(&self.inner) {
             Some(m) => Ok(f(m)),
-            None => Err(PyRuntimeError::new_err("the master is closed")),
+            None => Err(InternalError::new_err("the master is closed")),
         }
     }
 }
@@ -104,12 +103,12 @@ impl PyMaster {
     ) -> PyResult<PyMaster> {
         let (pos, _) = target_position(py, target, false)?;
         if pos.variant() != Variant::Normal {
-            return Err(PyValueError::new_err(
+            return Err(ArgumentError::new_err(
                 "the distributed solve is for normal play",
             ));
         }
         if workers == 0 {
-            return Err(PyValueError::new_err("at least one worker is needed"));
+            return Err(ArgumentError::new_err("at least one worker is needed"));
         }
         let back = match db {
             None => Back::None(NoStore),
@@ -119,7 +118,7 @@ impl PyMaster {
             )),
         };
         let master = Master::start(Stacked::new(back), pos, workers)
-            .map_err(|e| PyRuntimeError::new_err(format!("cannot start the search: {e}")))?;
+            .map_err(|e| InternalError::new_err(format!("cannot start the search: {e}")))?;
         Ok(PyMaster {
             inner: Mutex::new(Some(master)),
         })
@@ -180,10 +179,10 @@ impl PyMaster {
     /// or None if the search was cancelled first.
     fn close(&self, py: Python<'_>) -> PyResult<Option<(bool, u8, u64)>> {
         let Some(master) = lock(&self.inner).take() else {
-            return Err(PyRuntimeError::new_err("the master is closed"));
+            return Err(InternalError::new_err("the master is closed"));
         };
         let Some(f) = py.detach(|| master.close()) else {
-            return Err(PyRuntimeError::new_err(
+            return Err(InternalError::new_err(
                 "internal error: the search thread panicked",
             ));
         };
@@ -260,7 +259,7 @@ impl PyWorker {
     #[pyo3(signature = (table_bytes = 256 << 20))]
     fn new(table_bytes: usize) -> PyResult<PyWorker> {
         let w = Worker::new(table_bytes)
-            .map_err(|e| PyRuntimeError::new_err(format!("cannot start the worker: {e}")))?;
+            .map_err(|e| InternalError::new_err(format!("cannot start the worker: {e}")))?;
         Ok(PyWorker {
             inner: Mutex::new(w),
         })
@@ -280,7 +279,7 @@ impl PyWorker {
         seconds: f64,
     ) -> PyResult<(Option<bool>, Bound<'py, PyBytes>, u64)> {
         if !(seconds.is_finite() && seconds > 0.0) {
-            return Err(PyValueError::new_err(format!(
+            return Err(ArgumentError::new_err(format!(
                 "a slice is a positive number of seconds, not {seconds}"
             )));
         }

@@ -1,51 +1,26 @@
 //! The package's exceptions, and how the library's errors become them.
+//! Every one is a `sprouts.Error` (see `python/sprouts/_errors.py`).
 //!
 //! Each exception carries the library's message (which already ends with
 //! its cause); [`MoveError`] and [`Timeout`] also carry their facts as
 //! attributes, set on the instance (so they survive pickling, which keeps
 //! an exception's `__dict__`).
 
-use pyo3::exceptions::{PyOSError, PyTimeoutError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::{PyErr, create_exception};
+use pyo3::{PyErr, import_exception};
 use sprouts::notation::{GameError, MoveTextError, quote};
 
-create_exception!(
-    sprouts,
-    NotationError,
-    PyValueError,
-    "A text that is no game or position: empty, several games, or not following its notation (the message says where and what was expected)."
-);
-create_exception!(
-    sprouts,
-    MoveError,
-    PyValueError,
-    "A move that cannot be played: `number` (from 1 in a game; None for a lone move), `text` (as written) and `reason` (why: a syntax error, an illegal move, or an ambiguous one with its candidates)."
-);
-create_exception!(
-    sprouts,
-    DrawError,
-    PyValueError,
-    "A position that cannot be drawn (an abbreviated position, or too many spots)."
-);
-create_exception!(
-    sprouts,
-    SolveError,
-    PyValueError,
-    "A position the solver cannot take (too many lives)."
-);
-create_exception!(
-    sprouts,
-    DatabaseError,
-    PyOSError,
-    "The database file cannot be opened, read or written."
-);
-create_exception!(
-    sprouts,
-    Timeout,
-    PyTimeoutError,
-    "solve() gave up at its timeout: nothing was proved about the position (attributes `timeout`, the seconds given, and `searched`)."
-);
+// Defined in Python (`python/sprouts/_errors.py`): each is a `sprouts.Error`
+// and the built-in exception it stands for (`NotationError` a
+// `ValueError`), which a class made here could not be (one base only).
+import_exception!(sprouts._errors, NotationError);
+import_exception!(sprouts._errors, MoveError);
+import_exception!(sprouts._errors, DrawError);
+import_exception!(sprouts._errors, SolveError);
+import_exception!(sprouts._errors, ArgumentError);
+import_exception!(sprouts._errors, DatabaseError);
+import_exception!(sprouts._errors, Timeout);
+import_exception!(sprouts._errors, InternalError);
 
 /// Sets attributes on an exception's value; an error setting them (not
 /// expected) replaces the exception.

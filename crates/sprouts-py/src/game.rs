@@ -3,11 +3,12 @@
 
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
+use pyo3::types::{PyIterator, PyList};
 use sprouts::notation::transcript::Transcript;
 use sprouts::notation::{Notation, Replay};
 
 use crate::errors::game_error;
-use crate::position::{PyPosition, svg};
+use crate::position::{PyPosition, python_str, svg};
 use crate::read::{move_notation, read_game};
 
 /// A game: its header (spots, play convention, players), its moves and
@@ -33,11 +34,19 @@ impl PyGame {
 
 #[pymethods]
 impl PyGame {
+    /// `Game(text, notation=None, misere=False)`: the same as `Game.parse`
+    /// (what `repr` writes).
+    #[new]
+    #[pyo3(signature = (text, notation = None, misere = false))]
+    fn py_new(py: Python<'_>, text: &str, notation: Option<&str>, misere: bool) -> PyResult<Self> {
+        Self::parse(py, text, notation, misere)
+    }
+
     /// Reads and replays a game. `notation` ("hoey", "wgosa" or "lhp")
     /// says how its moves are written (detected if None). `misere=True`
     /// makes a bare-number header (`22`) misère; against a `+` header it is
     /// an error. Raises NotationError (not a game, or unreadable),
-    /// MoveError (a bad move: `number`, `text`, `reason`) or ValueError.
+    /// MoveError (a bad move: `number`, `text`, `reason`) or ArgumentError.
     #[staticmethod]
     #[pyo3(signature = (text, notation = None, misere = false))]
     fn parse(py: Python<'_>, text: &str, notation: Option<&str>, misere: bool) -> PyResult<Self> {
@@ -174,15 +183,58 @@ impl PyGame {
         Ok((parse, args))
     }
 
+    /// The number of moves.
     fn __len__(&self) -> usize {
         self.transcript.moves.len()
+    }
+
+    /// The move (its text as written) at `index`, from 0; negative indices
+    /// count from the end, and a slice gives a list of texts, as for a
+    /// list. A game is a sequence of its moves.
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        PyList::new(py, &self.transcript.moves)?
+            .as_any()
+            .get_item(index)
+    }
+
+    /// The moves' texts as written, in order.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        PyList::new(py, &self.transcript.moves)?.try_iter()
+    }
+
+    /// Whether two games have the same transcript (header, players, moves
+    /// as written, result) in the same move notation.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyGame>().is_ok_and(|o| {
+            let o = o.get();
+            o.transcript.notation == self.transcript.notation
+                && o.transcript.to_string() == self.transcript.to_string()
+        })
+    }
+
+    /// A hash of what `==` compares.
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (self.transcript.notation, self.transcript.to_string()).hash(&mut h);
+        h.finish()
     }
 
     fn __str__(&self) -> String {
         self.transcript.to_string()
     }
 
-    fn __repr__(&self) -> String {
-        format!("<sprouts.Game {:?}>", self.transcript.to_string())
+    /// `Game('TEXT', notation='NAME')`: evaluated (with `from sprouts
+    /// import *`) it gives an equal game.
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Game({}, notation={})",
+            python_str(py, &self.transcript.to_string())?,
+            python_str(py, self.notation())?
+        ))
     }
 }

@@ -18,7 +18,6 @@ use pyo3::prelude::*;
 #[pymodule]
 #[pyo3(name = "_sprouts")]
 fn sprouts_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
     m.add_class::<position::PyPosition>()?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<solve::Solution>()?;
@@ -28,12 +27,6 @@ fn sprouts_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(default_db_path, m)?)?;
     m.add_function(wrap_pyfunction!(distributed::db_results, m)?)?;
-    m.add("NotationError", py.get_type::<errors::NotationError>())?;
-    m.add("MoveError", py.get_type::<errors::MoveError>())?;
-    m.add("DrawError", py.get_type::<errors::DrawError>())?;
-    m.add("SolveError", py.get_type::<errors::SolveError>())?;
-    m.add("DatabaseError", py.get_type::<errors::DatabaseError>())?;
-    m.add("Timeout", py.get_type::<errors::Timeout>())?;
     m.add("NO_LIVE_REGION", sprouts::notation::NO_LIVE_REGION)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -1,14 +1,13 @@
 //! `sprouts.Position`: a position, read and written in every position
 //! notation, its legal moves, canonical form and drawing.
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use sprouts::canon::canonical;
 use sprouts::draw::{SvgOptions, completed, draw};
 use sprouts::model::{MAX_SPOT, Move, Position, Variant};
 use sprouts::notation::{NO_LIVE_REGION, Notation, PositionNotation};
 
-use crate::errors::{DrawError, lone_move_error};
+use crate::errors::{ArgumentError, DrawError, InternalError, lone_move_error};
 use crate::read::{Read, move_notation, position_notation, read};
 
 /// A Sprouts position (normal or misère play).
@@ -46,7 +45,7 @@ pub fn variant(misere: bool) -> Variant {
 /// The canonical text of a generated legal move.
 pub fn write_move(pos: &Position, m: &Move, notation: Notation) -> PyResult<String> {
     notation.write(pos, m).map_err(|e| {
-        PyRuntimeError::new_err(format!(
+        InternalError::new_err(format!(
             "internal error: a generated move cannot be written: {e}"
         ))
     })
@@ -80,13 +79,21 @@ pub fn play_text(
 
 #[pymethods]
 impl PyPosition {
+    /// `Position(text, notation=None, misere=False)`: the same as
+    /// `Position.parse` (what `repr` writes).
+    #[new]
+    #[pyo3(signature = (text, notation = None, misere = false))]
+    fn py_new(py: Python<'_>, text: &str, notation: Option<&str>, misere: bool) -> PyResult<Self> {
+        Self::parse(py, text, notation, misere)
+    }
+
     /// Reads a position, or a game (which stands for the position after
     /// its last move, as for the `sprouts` commands). `notation` is
     /// "hoey", "glop1", "glop2" or "neoglop" (detected if None; with a
     /// notation the text is always a position). `misere=True` chooses
     /// misère play for a text that does not state it (a neo-GLOP label
     /// `5-:` or a game header `5-` states it). Raises NotationError,
-    /// MoveError (a game with a bad move) or ValueError.
+    /// MoveError (a game with a bad move) or ArgumentError.
     #[staticmethod]
     #[pyo3(signature = (text, notation = None, misere = false))]
     fn parse(py: Python<'_>, text: &str, notation: Option<&str>, misere: bool) -> PyResult<Self> {
@@ -106,7 +113,7 @@ impl PyPosition {
     fn start(n: i64, misere: bool) -> PyResult<Self> {
         let most = i64::from(MAX_SPOT / 4) - 1;
         if !(0..=most).contains(&n) {
-            return Err(PyValueError::new_err(format!(
+            return Err(ArgumentError::new_err(format!(
                 "a start has from 0 to {most} spots, not {n}"
             )));
         }
@@ -195,10 +202,9 @@ impl PyPosition {
     /// The number of legal moves, counted without listing them (it can be
     /// far too many to list); off the plane, the number of `children()`.
     fn count_moves(&self, py: Python<'_>) -> PyResult<num_bigint::BigUint> {
-        if self.pos.is_on_surface() {
-            return Ok(surface_children(py, &self.pos)?.len().into());
-        }
-        Ok(self.pos.count_moves())
+        let pos = self.pos.clone();
+        py.detach(move || pos.number_of_moves())
+            .map_err(|e| ArgumentError::new_err(e.to_string()))
     }
 
     /// The legal moves, each as its canonical text in `notation` ("hoey",
@@ -208,7 +214,7 @@ impl PyPosition {
     fn legal_moves(&self, notation: &str, limit: Option<usize>) -> PyResult<Vec<String>> {
         let n = move_notation(notation)?;
         if self.pos.is_on_surface() {
-            return Err(PyValueError::new_err(
+            return Err(ArgumentError::new_err(
                 "the position is off the plane, where moves have no text: children() lists them by the positions they leave",
             ));
         }
@@ -222,7 +228,7 @@ impl PyPosition {
     /// The legal moves and the position after each, as pairs
     /// `(move text, Position)` (see `legal_moves`). Off the plane, where
     /// moves have no text, the text is the neo-GLOP of the position left
-    /// (one pair per distinct position).
+    /// (one pair per distinct position), as everywhere a move is listed.
     #[pyo3(signature = (notation = "hoey", limit = None))]
     fn children(
         &self,
@@ -231,27 +237,25 @@ impl PyPosition {
         limit: Option<usize>,
     ) -> PyResult<Vec<(String, Self)>> {
         let n = move_notation(notation)?;
-        if self.pos.is_on_surface() {
-            let children = surface_children(py, &self.pos)?;
-            return Ok(children
-                .into_iter()
+        let pos = self.pos.clone();
+        let listed = py.detach(move || -> Result<Vec<(String, Position)>, String> {
+            let moves = pos.moves().map_err(|e| e.to_string())?;
+            moves
                 .take(limit.unwrap_or(usize::MAX))
-                .map(|c| (c.to_neoglop(), PyPosition::new(c)))
-                .collect());
-        }
-        self.pos
-            .legal_moves()
-            .take(limit.unwrap_or(usize::MAX))
-            .map(|m| {
-                let text = write_move(&self.pos, &m, n)?;
-                let after = self.pos.play(&m).map_err(|e| {
-                    PyRuntimeError::new_err(format!(
-                        "internal error: generated move {text} cannot be played: {e}"
-                    ))
-                })?;
-                Ok((text, PyPosition::new(after)))
-            })
-            .collect()
+                .map(|m| {
+                    let text = n.write_listed(&pos, &m);
+                    let after = m.after(&pos).map_err(|e| {
+                        format!("internal error: generated move {text} cannot be played: {e}")
+                    })?;
+                    Ok((text, after))
+                })
+                .collect()
+        });
+        Ok(listed
+            .map_err(ArgumentError::new_err)?
+            .into_iter()
+            .map(|(text, after)| (text, PyPosition::new(after)))
+            .collect())
     }
 
     /// The position after a move written in Hoey, WGOSA or LHP notation
@@ -275,7 +279,7 @@ impl PyPosition {
     /// Rebuilds a pickled position (see `__reduce__`): its regions (each a
     /// list of boundaries, each the list of its sites), the degree of every
     /// spot from 0, misère or not, whether it is complete (its start is
-    /// known), and the notation it was read in. Raises ValueError for
+    /// known), and the notation it was read in. Raises ArgumentError for
     /// regions and degrees that make no position.
     #[staticmethod]
     fn _from_state(
@@ -291,9 +295,9 @@ impl PyPosition {
         } else {
             Position::new_abbreviated(regions, degrees, variant(misere))
         };
-        let pos = built.map_err(|e| PyValueError::new_err(format!("not a position: {e}")))?;
+        let pos = built.map_err(|e| ArgumentError::new_err(format!("not a position: {e}")))?;
         if complete && !pos.is_complete() {
-            return Err(PyValueError::new_err(
+            return Err(ArgumentError::new_err(
                 "not a position: said complete, but some site is not listed",
             ));
         }
@@ -305,7 +309,7 @@ impl PyPosition {
     /// so a position comes back as it was, labels and all.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         if self.pos.is_on_surface() {
-            return Err(PyValueError::new_err(
+            return Err(ArgumentError::new_err(
                 "a position off the plane cannot be pickled: keep its neo-GLOP text (to_neoglop())",
             ));
         }
@@ -355,31 +359,53 @@ impl PyPosition {
         }
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "<sprouts.Position {:?} {}>",
-            self.__str__(),
-            self.pos.variant().name()
-        )
+    /// A hash of what `==` compares (the library's position key), so that
+    /// equal positions hash alike: positions go in sets and dict keys.
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.pos.hash(&mut h);
+        h.finish()
     }
+
+    /// `Position('TEXT')`, with `misere=True` in misère play: evaluated
+    /// (with `from sprouts import *`) it gives an equal position. The text
+    /// is Hoey's with every site for a complete position, abbreviated for
+    /// an abbreviated one, neo-GLOP off the plane.
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let text = if self.pos.is_on_surface() {
+            self.pos.to_neoglop()
+        } else if self.pos.is_complete() {
+            self.pos.to_hoey_full()
+        } else {
+            self.pos.to_hoey()
+        };
+        let text = if text.is_empty() {
+            NO_LIVE_REGION.to_string()
+        } else {
+            text
+        };
+        let misere = match self.pos.variant() {
+            Variant::Misere => ", misere=True",
+            Variant::Normal => "",
+        };
+        Ok(format!("Position({}{misere})", python_str(py, &text)?))
+    }
+}
+
+/// `text` as a Python string literal (Python's own `repr`).
+pub fn python_str(py: Python<'_>, text: &str) -> PyResult<String> {
+    Ok(pyo3::types::PyString::new(py, text).repr()?.to_string())
 }
 
 /// Refuses a position off the plane for a notation without topology.
 fn planar(pos: &Position, notation: &str) -> PyResult<()> {
     if pos.is_on_surface() {
-        return Err(PyValueError::new_err(format!(
+        return Err(ArgumentError::new_err(format!(
             "the position is off the plane and {notation} has no topology: write it in neo-GLOP or GLOP 2"
         )));
     }
     Ok(())
-}
-
-/// The positions a position off the plane leaves, one per distinct move
-/// (the library's surface move generator, without the GIL).
-fn surface_children(py: Python<'_>, pos: &Position) -> PyResult<Vec<Position>> {
-    let pos = pos.clone();
-    py.detach(move || pos.children())
-        .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// A position's SVG picture, the spot made by the move to highlight, a

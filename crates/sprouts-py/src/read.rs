@@ -5,13 +5,12 @@
 
 use std::str::FromStr;
 
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use sprouts::model::Position;
+use sprouts::model::{Position, Variant};
 use sprouts::notation::transcript::Transcript;
-use sprouts::notation::{Input, Notation, PositionNotation, Replay, play_convention, read_input};
+use sprouts::notation::{Input, Notation, PositionNotation, Replay, read_input};
 
-use crate::errors::{NotationError, game_error};
+use crate::errors::{ArgumentError, NotationError, game_error};
 
 /// A text read: a position and its notation, or a game replayed.
 pub enum Read {
@@ -21,18 +20,19 @@ pub enum Read {
 
 /// A position notation's name (`hoey`, `glop1`, `glop2`, `neoglop`).
 pub fn position_notation(name: &str) -> PyResult<PositionNotation> {
-    PositionNotation::from_str(name).map_err(PyValueError::new_err)
+    PositionNotation::from_str(name).map_err(ArgumentError::new_err)
 }
 
 /// A move notation's name (`hoey`, `wgosa`, `lhp`).
 pub fn move_notation(name: &str) -> PyResult<Notation> {
-    Notation::from_str(name).map_err(PyValueError::new_err)
+    Notation::from_str(name).map_err(ArgumentError::new_err)
 }
 
 /// Reads a game or a position. `notation` forces a position notation (the
 /// text is then always a position); `misere` is `sprouts --misere`: it
 /// chooses misère play for a text that states no convention, and is an
-/// error against a text that states normal play.
+/// error against a text that states normal play ([`Input::settle`], as
+/// every front end settles it).
 pub fn read(
     py: Python<'_>,
     text: &str,
@@ -40,41 +40,22 @@ pub fn read(
     misere: bool,
 ) -> PyResult<Read> {
     let input = read_input(text, notation).map_err(|e| NotationError::new_err(e.to_string()))?;
-    match input {
+    match settle(input, misere)? {
         Input::Game(t) => {
-            let (t, replay) = replay_game(py, t, misere)?;
+            let replay = t.replay().map_err(|e| game_error(py, &e))?;
             Ok(Read::Game(Box::new(t), Box::new(replay)))
         }
         Input::Position {
-            position,
-            notation,
-            label,
-        } => {
-            let Some(variant) = play_convention(label.and_then(|l| l.variant), misere) else {
-                return Err(PyValueError::new_err(format!(
-                    "misere=True, but the label {} says normal play",
-                    label.map(|l| l.to_string()).unwrap_or_default()
-                )));
-            };
-            Ok(Read::Position(position.with_variant(variant), notation))
-        }
+            position, notation, ..
+        } => Ok(Read::Position(position, notation)),
     }
 }
 
-/// Settles a game's play convention (see [`read`]) and replays it.
-fn replay_game(py: Python<'_>, mut t: Transcript, misere: bool) -> PyResult<(Transcript, Replay)> {
-    // A bare number (`22`) states no convention: `misere` chooses.
-    let stated = t.header.signed.then_some(t.header.variant);
-    let Some(variant) = play_convention(stated, misere) else {
-        return Err(PyValueError::new_err(format!(
-            "misere=True, but the game's header {}{} says normal play",
-            t.header.spots,
-            t.header.variant.sign()
-        )));
-    };
-    t.header.variant = variant;
-    let replay = t.replay().map_err(|e| game_error(py, &e))?;
-    Ok((t, replay))
+/// Settles the play convention of what was read ([`Input::settle`]).
+fn settle(input: Input, misere: bool) -> PyResult<Input> {
+    input
+        .settle(misere.then_some(Variant::Misere))
+        .map_err(|e| ArgumentError::new_err(format!("misere=True, but {e}")))
 }
 
 /// Reads a game with its moves in a notation given by name, or detected.
@@ -91,19 +72,23 @@ pub fn read_game(
             n.name()
         ))
     };
-    match read_input(text, None).map_err(|e| NotationError::new_err(e.to_string()))? {
-        Input::Position { notation, .. } => Err(not_a_game(notation)),
+    let input = match read_input(text, None).map_err(|e| NotationError::new_err(e.to_string()))? {
+        Input::Position { notation, .. } => return Err(not_a_game(notation)),
+        // The moves read in the notation given, not the one detected
+        // (`read_input` found exactly one game).
+        Input::Game(t) => Input::Game(match forced {
+            Some(n) if n != t.notation => Transcript::read_all(text, Some(n))
+                .map_err(|e| NotationError::new_err(e.to_string()))?
+                .pop()
+                .ok_or_else(|| NotationError::new_err("no game in the text"))?,
+            _ => t,
+        }),
+    };
+    match settle(input, misere)? {
         Input::Game(t) => {
-            let t = match forced {
-                // The moves read in the notation given, not the one detected
-                // (`read_input` found exactly one game).
-                Some(n) if n != t.notation => Transcript::read_all(text, Some(n))
-                    .map_err(|e| NotationError::new_err(e.to_string()))?
-                    .pop()
-                    .ok_or_else(|| NotationError::new_err("no game in the text"))?,
-                _ => t,
-            };
-            replay_game(py, t, misere)
+            let replay = t.replay().map_err(|e| game_error(py, &e))?;
+            Ok((t, replay))
         }
+        Input::Position { notation, .. } => Err(not_a_game(notation)),
     }
 }

@@ -15,24 +15,20 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use sprouts::model::{Position, Variant};
 use sprouts::notation::Notation;
-use sprouts::solve::{NoStore, Solver, Stacked, Store, use_threads};
+use sprouts::solve::{NoStore, Solver, Stacked, Store, solver_thread, use_threads};
 use sprouts_store::Db;
 
-use crate::errors::{DatabaseError, SolveError, timeout_error};
+use crate::errors::{ArgumentError, DatabaseError, InternalError, SolveError, timeout_error};
 use crate::game::PyGame;
 use crate::position::PyPosition;
 use crate::read::{Read, move_notation, read};
 
 /// How often the waiting thread looks at Python's signals.
 pub const TICK: Duration = Duration::from_millis(50);
-
-/// The stack of the solver's thread: the search recurses once per move
-/// and once per nim heap (as `sprouts solve`'s thread).
-const STACK: usize = 1 << 30;
 
 /// What to solve and how.
 pub struct Job {
@@ -68,20 +64,6 @@ pub enum Failure {
     Database(String),
 }
 
-/// The winning moves of a position ([`Solver::winning_moves`], as `sprouts
-/// solve` lists them), written in `notation`.
-fn winning_moves<S: Store>(
-    solver: &mut Solver<S>,
-    pos: &Position,
-    notation: Notation,
-) -> Result<Vec<(String, usize)>, sprouts::solve::SolveError> {
-    Ok(solver
-        .winning_moves(pos)?
-        .into_iter()
-        .filter_map(|(m, same)| Some((notation.write(pos, &m).ok()?, same)))
-        .collect())
-}
-
 /// Runs a job with a solver over `back`, stopping when `cancel` is set;
 /// `back_error` gives the backing store's first write error.
 fn run_with<B: Store>(
@@ -105,7 +87,7 @@ fn run_with<B: Store>(
         };
         outcome_proved = true;
         let winning = match job.moves {
-            Some(n) if win => Some(winning_moves(&mut solver, &job.pos, n)?),
+            Some(n) if win => Some(solver.winning_moves_in(&job.pos, n)?),
             Some(_) => Some(Vec::new()),
             None => None,
         };
@@ -156,9 +138,8 @@ pub fn start(job: Job) -> std::io::Result<Running> {
     let cancel = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel();
     let flag = cancel.clone();
-    let handle = std::thread::Builder::new()
+    let handle = solver_thread()
         .name("sprouts-solve".into())
-        .stack_size(STACK)
         .spawn(move || {
             // The receiver may be gone (the caller gave up): nothing to do.
             let _ = tx.send(run(&job, flag));
@@ -225,7 +206,8 @@ pub fn wait<E>(
     waited
 }
 
-/// What `solve` returns.
+/// What `solve` returns, and `sprouts.ray.solve` too (one answer to one
+/// question, however it was found).
 #[pyclass(module = "sprouts", name = "Solution", frozen, get_all)]
 pub struct Solution {
     /// "normal" or "misere".
@@ -247,23 +229,100 @@ pub struct Solution {
     searched: u64,
     /// Seconds taken.
     seconds: f64,
+    /// What a distributed solve cost (`sprouts.ray.RayCost`); None for a
+    /// solve in this process.
+    cost: Option<Py<PyAny>>,
 }
 
 #[pymethods]
 impl Solution {
-    fn __repr__(&self) -> String {
-        let nimber = self.nimber.map_or("None".to_string(), |k| k.to_string());
-        let moves = match &self.winning_moves {
-            None => "None".to_string(),
-            Some(m) => {
-                let texts: Vec<String> = m.iter().map(|t| format!("'{t}'")).collect();
-                format!("[{}]", texts.join(", "))
+    /// A solution as `repr` writes it: `variant` ("normal" or "misere"),
+    /// `win`, and the rest as `solve` gives them (`outcome` follows from
+    /// `win`).
+    #[new]
+    #[pyo3(signature = (variant, win, nimber = None, winning_moves = None, same = None, searched = 0, seconds = 0.0, cost = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn py_new(
+        variant: &str,
+        win: bool,
+        nimber: Option<u8>,
+        winning_moves: Option<Vec<String>>,
+        same: Option<Vec<usize>>,
+        searched: u64,
+        seconds: f64,
+        cost: Option<Py<PyAny>>,
+    ) -> PyResult<Self> {
+        let variant = match variant {
+            "normal" => Variant::Normal,
+            "misere" => Variant::Misere,
+            other => {
+                return Err(ArgumentError::new_err(format!(
+                    "unknown variant {other:?}: give \"normal\" or \"misere\""
+                )));
             }
         };
-        format!(
-            "<sprouts.Solution {} {} nimber={nimber} winning_moves={moves} searched={}>",
-            self.variant, self.outcome, self.searched
+        Ok(Solution {
+            variant: variant.name(),
+            outcome: if win { "win" } else { "loss" },
+            win,
+            nimber,
+            winning_moves,
+            same,
+            searched,
+            seconds,
+            cost,
+        })
+    }
+
+    /// The attributes of `cost` (a distributed solve's), under their old
+    /// `RaySolution` names: `solution.worker_searched` is
+    /// `solution.cost.worker_searched`.
+    fn __getattr__<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        match &self.cost {
+            Some(c) if !name.starts_with('_') => c.bind(py).getattr(name),
+            _ => Err(pyo3::exceptions::PyAttributeError::new_err(format!(
+                "'Solution' object has no attribute '{name}'"
+            ))),
+        }
+    }
+
+    /// Pickling: the constructor's arguments.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let args = (
+            self.variant,
+            self.win,
+            self.nimber,
+            self.winning_moves.clone(),
+            self.same.clone(),
+            self.searched,
+            self.seconds,
+            self.cost.as_ref().map(|c| c.clone_ref(py)),
         )
+            .into_pyobject(py)?
+            .into_any();
+        Ok((py.get_type::<Solution>().into_any(), args))
+    }
+
+    /// `Solution(variant='normal', win=True, ...)`: evaluated (with `from
+    /// sprouts import *`, and `from sprouts.ray import RayCost` for a
+    /// distributed solve's) it gives the same values.
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let r = |v: Bound<'_, PyAny>| -> PyResult<String> { Ok(v.repr()?.to_string()) };
+        let mut out = format!(
+            "Solution(variant={}, win={}, nimber={}, winning_moves={}, same={}, searched={}, seconds={}",
+            r(self.variant.into_pyobject(py)?.into_any())?,
+            r(self.win.into_pyobject(py)?.to_owned().into_any())?,
+            r(self.nimber.into_pyobject(py)?)?,
+            r(self.winning_moves.clone().into_pyobject(py)?)?,
+            r(self.same.clone().into_pyobject(py)?)?,
+            self.searched,
+            r(self.seconds.into_pyobject(py)?.into_any())?,
+        );
+        if let Some(c) = &self.cost {
+            out.push_str(&format!(", cost={}", r(c.bind(py).clone())?));
+        }
+        out.push(')');
+        Ok(out)
     }
 }
 
@@ -294,7 +353,7 @@ pub fn target_position(
         && pos.variant() != Variant::Misere
         && !target.is_instance_of::<pyo3::types::PyString>()
     {
-        return Err(PyValueError::new_err(
+        return Err(ArgumentError::new_err(
             "misere=True is for texts; a Position or Game has its own play convention",
         ));
     }
@@ -327,14 +386,14 @@ pub fn solve(
 ) -> PyResult<Solution> {
     if let Some(t) = timeout {
         if !(t.is_finite() && t >= 0.0) {
-            return Err(PyValueError::new_err(format!(
+            return Err(ArgumentError::new_err(format!(
                 "timeout must be a number of seconds, not {t}"
             )));
         }
     }
     let asked = moves.map(move_notation).transpose()?;
     let (pos, own) = target_position(py, target, misere)?;
-    let variant = pos.variant().name();
+    let variant = pos.variant();
     let job = Job {
         pos,
         moves: asked.or(own),
@@ -343,7 +402,7 @@ pub fn solve(
         threads,
     };
     let running = start(job)
-        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the solver thread: {e}")))?;
+        .map_err(|e| InternalError::new_err(format!("cannot start the solver thread: {e}")))?;
     let waited = wait(
         running,
         |r, d| py.detach(|| r.recv(d)),
@@ -353,7 +412,7 @@ pub fn solve(
         Waited::Done(a) => a,
         Waited::Interrupted(e) => return Err(e),
         Waited::Lost => {
-            return Err(PyRuntimeError::new_err(
+            return Err(InternalError::new_err(
                 "internal error: the solver thread panicked",
             ));
         }
@@ -367,16 +426,16 @@ pub fn solve(
                 }
                 None => (None, None),
             };
-            Ok(Solution {
-                variant,
-                outcome: if a.win { "win" } else { "loss" },
-                win: a.win,
-                nimber: a.nimber,
+            Solution::py_new(
+                variant.name(),
+                a.win,
+                a.nimber,
                 winning_moves,
                 same,
-                searched: a.searched,
-                seconds: a.seconds,
-            })
+                a.searched,
+                a.seconds,
+                None,
+            )
         }
         Err(Failure::Stopped {
             searched,

@@ -16,6 +16,7 @@ import sprouts
 
 ray = pytest.importorskip("ray")
 import sprouts.ray  # noqa: E402
+from test_sprouts import sprouts_binary  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
@@ -34,24 +35,6 @@ def cluster():
     )
     yield
     ray.shutdown()
-
-
-def sprouts_binary():
-    """The `sprouts` command: $SPROUTS_BIN, or the newest cargo build."""
-    if os.environ.get("SPROUTS_BIN"):
-        return os.environ["SPROUTS_BIN"]
-    built = [
-        p
-        for p in (
-            ROOT / "target/release/sprouts",
-            ROOT / "target/py-ci/sprouts",
-            ROOT / "target/debug/sprouts",
-        )
-        if p.exists()
-    ]
-    if built:
-        return str(max(built, key=lambda p: p.stat().st_mtime))
-    return shutil.which("sprouts")
 
 
 @pytest.mark.parametrize("n", sorted(KNOWN))

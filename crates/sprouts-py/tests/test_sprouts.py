@@ -2,9 +2,13 @@
 Jacobson and Sleator (1991), the `sprouts` command's own answers, and
 round trips through every notation."""
 
+import json
 import os
+import pathlib
 import pickle
+import shutil
 import signal
+import subprocess
 import threading
 import time
 
@@ -373,3 +377,168 @@ def test_positions_on_surfaces():
     with pytest.raises(sprouts.DrawError):
         torus.svg()
     assert "T1" in torus.canonical() and "T1" not in plane.canonical()
+
+
+def sprouts_binary():
+    """The `sprouts` command: $SPROUTS_BIN, or the newest cargo build."""
+    if os.environ.get("SPROUTS_BIN"):
+        return os.environ["SPROUTS_BIN"]
+    root = pathlib.Path(__file__).resolve().parents[3]
+    built = [
+        p
+        for p in (
+            root / "target/release/sprouts",
+            root / "target/py-ci/sprouts",
+            root / "target/debug/sprouts",
+        )
+        if p.exists()
+    ]
+    if built:
+        return str(max(built, key=lambda p: p.stat().st_mtime))
+    return shutil.which("sprouts")
+
+
+# Games whose last position has winning moves, in each move notation, and
+# one with a move off the symmetric groups (`sprouts solve` lists 7 groups
+# of the 31 winning moves after 5+ 1(6)2).
+COMMAND_GAMES = [
+    "3+",
+    "5+ 1(6)2",
+    "4+ 1<5>2 3<6>4",
+    "4+ 1-5-2; 3-6-4",
+    "5- 1(6)2",
+    "2-",
+    " ".join(WGOSA_GAME.split()[:-1]),
+]
+
+
+@pytest.mark.parametrize("game", COMMAND_GAMES)
+def test_winning_moves_agree_with_the_command(game):
+    # `sprouts solve --json` and sprouts.solve list the same winning moves,
+    # written the same way, grouped the same way (one library function).
+    binary = sprouts_binary()
+    if binary is None:
+        pytest.skip("no sprouts binary (set SPROUTS_BIN)")
+    out = subprocess.run(
+        [binary, "solve", "--no-db", "--json", "--threads", "1", game],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    command = json.loads(out)
+    s = sprouts.solve(sprouts.Game.parse(game), threads=1)
+    assert s.outcome == command["outcome"]
+    assert list(zip(s.winning_moves, s.same)) == [
+        (m["move"], m["same"]) for m in command["winning_moves"]
+    ]
+    if game == "5+ 1(6)2":
+        assert len(s.winning_moves) == 7 and sum(n + 1 for n in s.same) == 31
+
+
+def test_every_exception_is_a_sprouts_error(tmp_path):
+    # A bad notation, a bad move, a bad database, a bad argument: one
+    # `except sprouts.Error` catches them all, and each is still the
+    # built-in exception it was.
+    failures = [
+        (lambda: sprouts.Position.parse("0.AB|A"), sprouts.NotationError, ValueError),
+        (lambda: sprouts.Game.parse(""), sprouts.NotationError, ValueError),
+        (lambda: sprouts.Game.parse("3+ 1(4)9"), sprouts.MoveError, ValueError),
+        (lambda: sprouts.Position.start(3).play("1(4)9"), sprouts.MoveError, ValueError),
+        (lambda: sprouts.solve("3+", db=tmp_path), sprouts.DatabaseError, OSError),
+        (lambda: sprouts.Position.parse("0.0", notation="glop9"), sprouts.ArgumentError, ValueError),
+        (lambda: sprouts.Game.parse("5+", misere=True), sprouts.ArgumentError, ValueError),
+        (lambda: sprouts.solve("12+", timeout=0), sprouts.Timeout, TimeoutError),
+        (lambda: sprouts.Position.parse("1,8,4,9t,8,5;2").svg(), sprouts.DrawError, ValueError),
+    ]
+    garbage = tmp_path / "garbage.redb"
+    garbage.write_bytes(b"not a database at all" * 100)
+    failures.append((lambda: sprouts.solve("3+", db=garbage), sprouts.DatabaseError, OSError))
+    for fail, kind, builtin in failures:
+        try:
+            fail()
+        except sprouts.Error as e:
+            assert type(e) is kind, (kind, e)
+            assert isinstance(e, builtin)
+            assert type(e).__module__ == "sprouts"
+        else:
+            raise AssertionError(f"{kind.__name__} not raised")
+    for name in sprouts.__all__:
+        value = getattr(sprouts, name)
+        if isinstance(value, type) and issubclass(value, BaseException):
+            assert issubclass(value, sprouts.Error), name
+
+
+def test_positions_hash_as_they_compare():
+    # The same position read from four notations: equal, the same hash.
+    texts = ["1;2,3/2,3", "0.AB|AB", "0.AB/AB", "1;3,2/3,2"]
+    positions = [sprouts.Position.parse(t) for t in texts]
+    assert all(p == positions[0] for p in positions)
+    assert {hash(p) for p in positions} == {hash(positions[0])}
+    # In a set and as dict keys: one element; misère play is another.
+    misere = sprouts.Position.parse("0.AB|AB", misere=True)
+    assert len(set(positions)) == 1
+    assert len(set(positions + [misere])) == 2
+    assert {positions[1]: "a"}[positions[3]] == "a"
+    # The children of the 3-spot start: 9 moves, distinct positions.
+    children = {p for _, p in sprouts.Position.start(3).children()}
+    assert len(children) == 9
+    # Games hash as they compare, too.
+    assert hash(sprouts.Game.parse("3+ 1(4)2")) == hash(sprouts.Game("3+ 1(4)2"))
+
+
+def test_reprs_evaluate():
+    from sprouts import Game, Position, Solution  # noqa: F401 (for eval)
+
+    for text, misere in [
+        ("0.0.AB|AB", False), ("1;2,3/2,3", True), ("2-:0.0", False),
+        ("0.0.AB.}AB.}]!", False), ("1,8,4,9t,8,5;2", False),
+        ("0.0T1", True), ("AB.ABT0", False), (sprouts.NO_LIVE_REGION, False),
+        ("3+ 1(4)2 1(5)3", False),
+    ]:
+        p = sprouts.Position.parse(text, misere=misere)
+        r = repr(p)
+        assert r.startswith("Position(")
+        q = eval(r)
+        assert (q, q.variant) == (p, p.variant), r
+    assert repr(sprouts.Position.start(2)) == "Position('1;2')"
+    assert repr(sprouts.Position.start(1, misere=True)) == "Position('1', misere=True)"
+    g = sprouts.Game.parse("4+ 1<5>2 3<6>4")
+    assert repr(g) == "Game('4+ 1<5>2 3<6>4', notation='lhp')"
+    assert eval(repr(g)) == g
+    s = sprouts.solve(sprouts.Game.parse("3+"))
+    again = eval(repr(s))
+    assert (again.variant, again.outcome, again.nimber, again.winning_moves, again.same,
+            again.searched) == (s.variant, s.outcome, s.nimber, s.winning_moves, s.same,
+                                s.searched)
+    assert pickle.loads(pickle.dumps(s)).winning_moves == s.winning_moves
+
+
+def test_a_game_is_a_sequence_of_its_moves():
+    g = sprouts.Game.parse(WGOSA_GAME)
+    moves = WGOSA_GAME.split()[1:]
+    assert list(g) == moves and len(g) == 8
+    assert (g[0], g[-1], g[2:4]) == (moves[0], moves[-1], moves[2:4])
+    assert "2(7@3)6" in g
+    with pytest.raises(IndexError):
+        g[8]
+    assert [m for m in sprouts.Game.parse("3+")] == []
+
+
+def test_one_solution_type_for_local_and_distributed_solves():
+    # sprouts.ray.solve returns a Solution too (its cost beside), and
+    # RaySolution is the same type for older code.
+    import sprouts.ray
+
+    assert sprouts.ray.RaySolution is sprouts.Solution
+    cost = sprouts.ray.RayCost(
+        worker_searched=5, received=3, messages=2, bytes_to_workers=10,
+        bytes_from_workers=20, master_seconds=0.5, deaths=0,
+    )
+    s = sprouts.Solution("normal", True, 1, searched=7, seconds=1.5, cost=cost)
+    assert (s.outcome, s.nimber, s.winning_moves, s.cost) == ("win", 1, None, cost)
+    # The old RaySolution field names still read.
+    assert (s.worker_searched, s.received, s.deaths) == (5, 3, 0)
+    with pytest.raises(AttributeError):
+        s.no_such_field
+    with pytest.raises(AttributeError):
+        sprouts.solve("3+").worker_searched
+    with pytest.raises(sprouts.ArgumentError):
+        sprouts.Solution("dots", True)

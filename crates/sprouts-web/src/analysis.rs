@@ -23,7 +23,7 @@ use std::time::Instant;
 use serde::Serialize;
 use sprouts::model::{Position, Variant};
 use sprouts::notation::Notation;
-use sprouts::solve::Solver;
+use sprouts::solve::{Solver, on_solver_stack};
 
 /// The most legal moves judged for the list of winning moves; a position
 /// with more is left undecided.
@@ -56,11 +56,14 @@ pub enum Outcome {
     Loss,
 }
 
-/// One winning move, written in the page's three notations.
+/// One winning move, written in the page's three notations
+/// ([`Notation::write_listed`]: `?` for a move a notation cannot write),
+/// with how many other winning moves lead to the same position up to
+/// symmetry (as `sprouts solve` groups them).
 ///
 /// ```
 /// use sprouts_web::analysis::MoveText;
-/// let m = MoveText { hoey: "1-4-2".into(), wgosa: "1(4)2".into(), lhp: "1<4>2".into() };
+/// let m = MoveText { hoey: "1-4-2".into(), wgosa: "1(4)2".into(), lhp: "1<4>2".into(), same: 2 };
 /// assert_eq!(m.wgosa, "1(4)2");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -71,6 +74,9 @@ pub struct MoveText {
     pub wgosa: String,
     /// LHP notation.
     pub lhp: String,
+    /// How many other winning moves lead to the same position up to
+    /// symmetry (not listed).
+    pub same: usize,
 }
 
 /// What the solver proved about a position before the deadline.
@@ -94,9 +100,10 @@ pub struct Analysis {
     /// The nimber in normal play (whatever the variant), or `None` when
     /// not proved in time.
     pub nimber: Option<u8>,
-    /// Every legal move that wins (after which the opponent loses), in the
-    /// order of [`Position::legal_moves`]; empty when the player to move
-    /// loses or when not [`decided`](Analysis::decided).
+    /// The moves that win (after which the opponent loses), one per group
+    /// of moves that lead to the same position up to symmetry, in the
+    /// order of [`Position::moves`] ([`Solver::winning_moves`]); empty when
+    /// the player to move loses or when not [`decided`](Analysis::decided).
     pub winning: Vec<MoveText>,
     /// Whether the outcome is proved and every legal move was judged, so
     /// `winning` is the complete list.
@@ -108,7 +115,8 @@ pub struct Analysis {
     pub note: Option<String>,
 }
 
-/// The analysis of `pos` by a fresh in-memory solver stopped at `deadline`.
+/// The analysis of `pos` by a fresh in-memory solver stopped at `deadline`,
+/// on a thread with the solver's stack ([`on_solver_stack`]).
 ///
 /// ```
 /// use std::time::Instant;
@@ -121,6 +129,18 @@ pub struct Analysis {
 /// assert_eq!(a.note.as_deref(), Some("the search was stopped before it had an answer"));
 /// ```
 pub fn analyze(pos: &Position, deadline: Instant) -> Analysis {
+    on_solver_stack(|| analyze_here(pos, deadline)).unwrap_or_else(|e| Analysis {
+        outcome: None,
+        nimber: None,
+        winning: Vec::new(),
+        decided: false,
+        searched: 0,
+        note: Some(format!("cannot start the solver's thread: {e}")),
+    })
+}
+
+/// [`analyze`] on this thread (which must have the solver's stack).
+fn analyze_here(pos: &Position, deadline: Instant) -> Analysis {
     let mut solver = Solver::new();
     solver.set_deadline(deadline);
     let mut note: Option<String> = None;
@@ -137,7 +157,7 @@ pub fn analyze(pos: &Position, deadline: Instant) -> Analysis {
     let (winning, decided) = match outcome {
         // When the player to move loses, no move wins.
         Some(Outcome::Loss) => (Vec::new(), true),
-        Some(Outcome::Win) => match winning_moves(&mut solver, pos, deadline) {
+        Some(Outcome::Win) => match winning_moves(&mut solver, pos) {
             Ok(list) => (list, true),
             Err(reason) => {
                 note.get_or_insert(reason);
@@ -174,33 +194,23 @@ pub fn analyze(pos: &Position, deadline: Instant) -> Analysis {
     }
 }
 
-/// Every legal move of `pos` after which the player to move loses, or the
-/// reason the list could not be completed.
-fn winning_moves(
-    solver: &mut Solver,
-    pos: &Position,
-    deadline: Instant,
-) -> Result<Vec<MoveText>, String> {
-    let mut list = Vec::new();
-    for (i, m) in pos.legal_moves().enumerate() {
-        if i == MAX_MOVES {
-            return Err(format!(
-                "more than {MAX_MOVES} legal moves: too many to judge here"
-            ));
-        }
-        if Instant::now() >= deadline {
-            return Err(STOPPED.to_string());
-        }
-        let after = pos.play(&m).map_err(|e| e.to_string())?;
-        if solver.win(&after).map_err(|e| e.to_string())? {
-            continue;
-        }
-        let write = |n: Notation| n.write(pos, &m).map_err(|e| e.to_string());
-        list.push(MoveText {
-            hoey: write(Notation::Hoey)?,
-            wgosa: write(Notation::Wgosa)?,
-            lhp: write(Notation::Lhp)?,
-        });
+/// The winning moves of `pos`, grouped as `sprouts solve` groups them
+/// ([`Solver::winning_moves`], written by [`Notation::write_listed`]), or
+/// the reason the list could not be completed.
+fn winning_moves(solver: &mut Solver, pos: &Position) -> Result<Vec<MoveText>, String> {
+    if pos.number_of_moves().map_err(|e| e.to_string())? > MAX_MOVES.into() {
+        return Err(format!(
+            "more than {MAX_MOVES} legal moves: too many to judge here"
+        ));
     }
-    Ok(list)
+    let moves = solver.winning_moves(pos).map_err(|e| e.to_string())?;
+    Ok(moves
+        .into_iter()
+        .map(|(m, same)| MoveText {
+            hoey: Notation::Hoey.write_listed(pos, &m),
+            wgosa: Notation::Wgosa.write_listed(pos, &m),
+            lhp: Notation::Lhp.write_listed(pos, &m),
+            same,
+        })
+        .collect())
 }

@@ -22,10 +22,14 @@
 //! - `POST /api/analyze` `{"text", "variant"}`: the solver's analysis of the
 //!   game's position ([`analysis::analyze`], stopped after
 //!   [`Config::analysis_time`]): `{"outcome": "win"|"loss"|null, "nimber",
-//!   "winning": [{"hoey", "wgosa", "lhp"}], "decided", "searched", "note",
-//!   "variant", "seconds"}`. The optional `variant` (`"normal"` or `"misere"`) is the
-//!   variant of a pasted position (normal by default); a game's own header
-//!   gives its variant.
+//!   "winning": [{"hoey", "wgosa", "lhp", "same"}], "decided", "searched",
+//!   "note", "variant", "seconds"}`. The winning moves are grouped as
+//!   `sprouts solve` groups them: one per group of moves that lead to the
+//!   same position up to symmetry, `same` counting the others. The
+//!   optional `variant` (`"normal"` or `"misere"`) is the variant of a text
+//!   that states none (a pasted position without a label; normal by
+//!   default); a game's header or a neo-GLOP label gives its own, and a
+//!   `variant` against it is refused.
 //!
 //! Errors are all `{"error": "..."}`, the page shows the reason: status 400
 //! (bad input), 404 and 405 (no such route or method), 413 (body over
@@ -255,15 +259,22 @@ impl Input {
 
 /// A game or a position, read as every program reads one
 /// ([`read_input`]: games in any move notation, positions in Hoey, GLOP
-/// 1.0, GLOP 2 or neo-GLOP). A position takes the variant its neo-GLOP
-/// label states, else `variant`; a `variant` against the label is refused.
+/// 1.0, GLOP 2 or neo-GLOP), its play convention settled as every program
+/// settles it ([`sprouts::notation::Input::settle`]): the text's own (a
+/// game's header, a neo-GLOP label), else `variant`, else normal play; a
+/// `variant` against the text's is refused.
 fn read_as(text: &str, variant: Option<Variant>) -> Result<Input, Failure> {
     let too_many = || {
         bad(format!(
             "too many spots for this page (at most {MAX_SPOTS})"
         ))
     };
-    match read_input(text, None).map_err(|e| bad(e.to_string()))? {
+    let input = read_input(text, None).map_err(|e| bad(e.to_string()))?;
+    let input = input.settle(variant).map_err(|e| {
+        let asked = variant.map_or("", Variant::name);
+        bad(format!("the request says {asked} play, but {e}"))
+    })?;
+    match input {
         sprouts::notation::Input::Game(game) => {
             // Checked before replaying: each move adds a spot.
             if u64::from(game.header.spots) + game.moves.len() as u64 > u64::from(MAX_SPOTS) {
@@ -277,9 +288,7 @@ fn read_as(text: &str, variant: Option<Variant>) -> Result<Input, Failure> {
             let replay = game.replay().map_err(|e| bad(e.to_string()))?;
             Ok(Input::Game(Box::new(replay)))
         }
-        sprouts::notation::Input::Position {
-            position, label, ..
-        } => {
+        sprouts::notation::Input::Position { position, .. } => {
             if position.next_spot() > MAX_SPOTS + 1 {
                 return Err(too_many());
             }
@@ -288,20 +297,9 @@ fn read_as(text: &str, variant: Option<Variant>) -> Result<Input, Failure> {
                     "this page plays on the plane only, and the position is off it (a region with handles or cross-caps): use sprouts moves or sprouts solve",
                 ));
             }
-            let stated = label.and_then(|l| l.variant);
-            if let (Some(s), Some(v)) = (stated, variant) {
-                if s != v {
-                    return Err(bad(format!(
-                        "the position's label says {} play, the request {}",
-                        s.name(),
-                        v.name()
-                    )));
-                }
-            }
-            let v = stated.or(variant).unwrap_or(Variant::Normal);
             // GLOP texts give abbreviated positions; one that names every
             // site is taken as complete, so that the page can draw it.
-            Ok(Input::Position(completed(position.with_variant(v))))
+            Ok(Input::Position(completed(position)))
         }
     }
 }

@@ -23,7 +23,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use sprouts::model::{Move, Position, ReducedPosition, Variant};
-use sprouts::solve::Solver;
+use sprouts::solve::{Solver, on_solver_stack};
 
 use crate::Opponent;
 
@@ -69,17 +69,23 @@ pub struct SolverJudge;
 
 impl Judge for SolverJudge {
     fn winning_move(&self, pos: &Position, moves: &[Move], deadline: Instant) -> Option<usize> {
-        let mut solver = Solver::new();
-        solver.set_deadline(deadline);
-        for (i, m) in moves.iter().enumerate() {
-            let after = pos.play(m).ok()?;
-            // An error (the deadline, a position too big for the solver):
-            // undecided.
-            if !solver.win(&after).ok()? {
-                return Some(i);
+        // On the stack the search needs; a thread that cannot start:
+        // undecided.
+        on_solver_stack(|| {
+            let mut solver = Solver::new();
+            solver.set_deadline(deadline);
+            for (i, m) in moves.iter().enumerate() {
+                let after = pos.play(m).ok()?;
+                // An error (the deadline, a position too big for the
+                // solver): undecided.
+                if !solver.win(&after).ok()? {
+                    return Some(i);
+                }
             }
-        }
-        None
+            None
+        })
+        .ok()
+        .flatten()
     }
 }
 

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use sprouts::model::{Position, ReducedPosition, Variant};
 use sprouts::notation::Notation;
-use sprouts::solve::Solver;
+use sprouts::solve::{Land, Solver, decompose};
 use sprouts_web::analysis::{Analysis, MoveText, Outcome, analyze};
 
 /// Long enough that the small positions here are always decided.
@@ -31,11 +31,21 @@ fn brute_win(pos: &Position, memo: &mut HashMap<ReducedPosition, bool>) -> bool 
     w
 }
 
-/// The winning moves by the simple search, in Hoey notation.
-fn brute_winning(pos: &Position, memo: &mut HashMap<ReducedPosition, bool>) -> Vec<String> {
+/// The winning moves by the simple search: each one's Hoey text and the
+/// lands it leaves (which decide its group, as `sprouts solve` groups).
+fn brute_winning(
+    pos: &Position,
+    memo: &mut HashMap<ReducedPosition, bool>,
+) -> Vec<(String, Vec<Land>)> {
     pos.legal_moves()
-        .filter(|m| !brute_win(&pos.play(m).unwrap(), memo))
-        .map(|m| Notation::Hoey.write(pos, &m).unwrap())
+        .map(|m| {
+            (
+                Notation::Hoey.write(pos, &m).unwrap(),
+                pos.play(&m).unwrap(),
+            )
+        })
+        .filter(|(_, after)| !brute_win(after, memo))
+        .map(|(text, after)| (text, decompose(&after).unwrap()))
         .collect()
 }
 
@@ -72,20 +82,22 @@ fn small_starts_have_the_published_values() {
 fn the_winning_moves_of_three_spots() {
     let start = Position::start(3, Variant::Normal);
     let a = analyze(&start, plenty());
-    // Every way to join two different spots wins, and so does a loop that
-    // separates the other two spots; a loop with both on one side loses.
+    // Every way to join two different spots wins (three moves, one up to
+    // symmetry), and so does a loop that separates the other two spots
+    // (three more, one up to symmetry); a loop with both on one side loses.
+    assert_eq!(hoey(&a), ["1-4-2", "1-4-1>2"]);
     assert_eq!(
-        hoey(&a),
-        ["1-4-2", "1-4-3", "1-4-1>2", "2-4-3", "2-4-2>1", "3-4-3>1"]
-    );
-    assert_eq!(
-        a.winning[2],
+        a.winning[1],
         MoveText {
             hoey: "1-4-1>2".into(),
             wgosa: "1(4)1[2]".into(),
             lhp: "1<4>1[2]".into(),
+            same: 2,
         }
     );
+    assert_eq!(a.winning[0].same, 2);
+    let all = brute_winning(&start, &mut HashMap::new());
+    assert_grouped(&start, &a, &all);
     // Each listed move, read back from each notation and played, leaves
     // the opponent a lost position (asked of a fresh solver).
     let mut solver = Solver::new();
@@ -100,17 +112,46 @@ fn the_winning_moves_of_three_spots() {
             assert!(!solver.win(&after).unwrap(), "{text}");
         }
     }
-    // The moves not listed win for the opponent.
-    let listed: Vec<&str> = hoey(&a);
+    // The moves in no listed group win for the opponent.
+    let all = brute_winning(&start, &mut HashMap::new());
+    let listed: Vec<&Vec<Land>> = all.iter().map(|(_, lands)| lands).collect();
     let mut others = 0;
     for mv in start.legal_moves() {
-        let text = Notation::Hoey.write(&start, &mv).unwrap();
-        if !listed.contains(&text.as_str()) {
+        let after = start.play(&mv).unwrap();
+        if !listed.contains(&&decompose(&after).unwrap()) {
             others += 1;
-            assert!(solver.win(&start.play(&mv).unwrap()).unwrap(), "{text}");
+            assert!(solver.win(&after).unwrap());
         }
     }
-    assert!(others > 0);
+    assert_eq!(others, 3);
+}
+
+/// The analysis lists the winning moves `all` (every one, by the simple
+/// search) grouped as `sprouts solve` groups them: one listed move per
+/// group of moves leaving the same lands, `same` counting the others.
+fn assert_grouped(pos: &Position, a: &Analysis, all: &[(String, Vec<Land>)]) {
+    let name = pos.to_hoey_full();
+    let lands = |text: &str| {
+        all.iter()
+            .find(|(t, _)| t == text)
+            .map(|(_, l)| l)
+            .unwrap_or_else(|| panic!("{name}: {text} is no winning move"))
+    };
+    let groups: Vec<&Vec<Land>> = a.winning.iter().map(|m| lands(&m.hoey)).collect();
+    for (i, m) in a.winning.iter().enumerate() {
+        assert!(
+            !groups[..i].contains(&groups[i]),
+            "{name}: {} twice",
+            m.hoey
+        );
+        let members = all.iter().filter(|(_, l)| l == groups[i]).count();
+        assert_eq!(members, m.same + 1, "{name}: {}", m.hoey);
+    }
+    assert_eq!(
+        a.winning.iter().map(|m| m.same + 1).sum::<usize>(),
+        all.len(),
+        "{name}"
+    );
 }
 
 #[test]
@@ -141,12 +182,7 @@ fn agrees_with_a_plain_search_two_moves_deep() {
                 let expected = if win { Outcome::Win } else { Outcome::Loss };
                 assert_eq!(a.outcome, Some(expected), "{}", pos.to_hoey_full());
                 assert!(a.decided);
-                assert_eq!(
-                    hoey(&a),
-                    brute_winning(pos, &mut memo),
-                    "{}",
-                    pos.to_hoey_full()
-                );
+                assert_grouped(pos, &a, &brute_winning(pos, &mut memo));
                 if variant == Variant::Normal {
                     assert_eq!(a.nimber == Some(0), !win, "{}", pos.to_hoey_full());
                 }
@@ -187,12 +223,7 @@ fn agrees_with_a_plain_search_along_random_games() {
                 let expected = if win { Outcome::Win } else { Outcome::Loss };
                 assert_eq!(a.outcome, Some(expected), "{}", pos.to_hoey_full());
                 assert!(a.decided);
-                assert_eq!(
-                    hoey(&a),
-                    brute_winning(&pos, &mut memo),
-                    "{}",
-                    pos.to_hoey_full()
-                );
+                assert_grouped(&pos, &a, &brute_winning(&pos, &mut memo));
                 if variant == Variant::Normal {
                     assert_eq!(a.nimber == Some(0), !win);
                 }

@@ -401,7 +401,9 @@ async fn analysis_of_the_small_starts() {
     assert_eq!(v["variant"], "normal");
     assert!(v["searched"].as_u64().unwrap() > 0);
 
-    // 3 spots: a win, nimber 1, and these six moves win.
+    // 3 spots: a win, nimber 1, and six moves win: the three joins of two
+    // spots, one group up to symmetry, and the three loops around one
+    // spot, another (listed as `sprouts solve '3+'` lists them).
     let (status, v) = analyze(60, serde_json::json!({"text": "3+"})).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(v["outcome"], "win");
@@ -414,22 +416,14 @@ async fn analysis_of_the_small_starts() {
             .map(|m| m[key].as_str().unwrap().to_string())
             .collect()
     };
-    assert_eq!(
-        texts("hoey"),
-        ["1-4-2", "1-4-3", "1-4-1>2", "2-4-3", "2-4-2>1", "3-4-3>1"]
-    );
-    assert_eq!(
-        texts("wgosa"),
-        [
-            "1(4)2", "1(4)3", "1(4)1[2]", "2(4)3", "2(4)2[1]", "3(4)3[1]"
-        ]
-    );
-    assert_eq!(
-        texts("lhp"),
-        [
-            "1<4>2", "1<4>3", "1<4>1[2]", "2<4>3", "2<4>2[1]", "3<4>3[1]"
-        ]
-    );
+    assert_eq!(texts("hoey"), ["1-4-2", "1-4-1>2"]);
+    assert_eq!(texts("wgosa"), ["1(4)2", "1(4)1[2]"]);
+    assert_eq!(texts("lhp"), ["1<4>2", "1<4>1[2]"]);
+    let same: Vec<u64> = winning
+        .iter()
+        .map(|m| m["same"].as_u64().unwrap())
+        .collect();
+    assert_eq!(same, [2, 2]);
     // Each one, played through /api/play, leaves the opponent a position
     // the solver proves lost, and the analysis there agrees.
     let mut solver = sprouts::solve::Solver::new();
@@ -460,8 +454,46 @@ async fn analysis_of_the_small_starts() {
     assert_eq!(v["decided"], true);
     assert_eq!(
         v["winning"],
-        serde_json::json!([{"hoey": "1-2-1=", "wgosa": "1(2)1", "lhp": "1<2>1"}])
+        serde_json::json!([{"hoey": "1-2-1=", "wgosa": "1(2)1", "lhp": "1<2>1", "same": 0}])
     );
+}
+
+#[tokio::test]
+async fn analysis_groups_winning_moves_as_the_command_does() {
+    // 5 spots after 1(6)2: 31 winning moves, shown in the 7 groups
+    // `sprouts solve '5+ 1(6)2'` lists (crates/sprouts-cli/tests/solve.rs
+    // checks the command's list), from the library function the command
+    // writes them with.
+    let (status, v) = analyze(600, serde_json::json!({"text": "5+ 1(6)2"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(
+        (&v["outcome"], &v["decided"]),
+        (&"win".into(), &true.into())
+    );
+    let shown: Vec<(String, usize)> = v["winning"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let same = m["same"].as_u64().unwrap() as usize;
+            (m["wgosa"].as_str().unwrap().to_string(), same)
+        })
+        .collect();
+    let game = sprouts::notation::transcript::Transcript::read_all("5+ 1(6)2", None).unwrap();
+    let pos = game[0].replay().unwrap().position().clone();
+    let listed = sprouts::solve::on_solver_stack(|| {
+        sprouts::solve::Solver::new().winning_moves_in(&pos, sprouts::notation::Notation::Wgosa)
+    })
+    .unwrap()
+    .unwrap();
+    assert_eq!(shown, listed);
+    let (texts, same): (Vec<String>, Vec<usize>) = shown.into_iter().unzip();
+    assert_eq!(
+        texts.join(" "),
+        "1(7)3 3(7)6 1(7)1 1(7)1[2] 1(7)2[3] 3(7)4 3(7)3[4]"
+    );
+    assert_eq!(same, [5, 5, 1, 1, 5, 2, 5]);
+    assert_eq!(same.iter().map(|n| n + 1).sum::<usize>(), 31);
 }
 
 #[tokio::test]
@@ -483,11 +515,29 @@ async fn analysis_of_positions_and_variants() {
     .await;
     assert_eq!((&v["outcome"], &v["nimber"]), (&"loss".into(), &1.into()));
     assert_eq!(v["winning"], serde_json::json!([]));
-    // A game's header gives its variant.
-    let (_, v) = analyze(60, serde_json::json!({"text": "1+", "variant": "misere"})).await;
+    // A game's header gives its variant, and a request against it is
+    // refused (as `sprouts solve --misere '1+'` refuses it); a bare number
+    // states none, so the request chooses.
+    let (_, v) = analyze(60, serde_json::json!({"text": "1+"})).await;
     assert_eq!(
         (&v["outcome"], &v["variant"]),
         (&"loss".into(), &"normal".into())
+    );
+    assert_eq!(
+        error(
+            "/api/analyze",
+            serde_json::json!({"text": "1+", "variant": "misere"})
+        )
+        .await,
+        (
+            StatusCode::BAD_REQUEST,
+            "the request says misere play, but the game's header 1+ says normal play".to_string()
+        )
+    );
+    let (_, v) = analyze(60, serde_json::json!({"text": "1", "variant": "misere"})).await;
+    assert_eq!(
+        (&v["outcome"], &v["variant"]),
+        (&"win".into(), &"misere".into())
     );
     // An abbreviated position (it cannot be drawn, but it can be solved).
     let (status, v) = analyze(60, serde_json::json!({"text": "1,8,4,9t,8,5;2"})).await;
@@ -633,7 +683,7 @@ async fn positions_in_every_notation() {
         .await,
         (
             StatusCode::BAD_REQUEST,
-            "the position's label says normal play, the request misere".to_string()
+            "the request says misere play, but the label 3+: says normal play".to_string()
         )
     );
     // Every reader's error reaches the page.

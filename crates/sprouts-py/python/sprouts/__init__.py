@@ -8,20 +8,26 @@ exact solver (normal and misère play).
 'win'
 
 The entry points are :meth:`Game.parse`, :meth:`Position.parse`,
-:meth:`Position.start` and :func:`solve`. See docs/python.md.
+:meth:`Position.start` and :func:`solve`; every exception the package
+raises is a :class:`sprouts.Error`. See docs/python.md.
 """
 
-from ._sprouts import (
-    NO_LIVE_REGION,
+from ._errors import (
+    ArgumentError,
     DatabaseError,
     DrawError,
-    Game,
+    Error,
+    InternalError,
     MoveError,
     NotationError,
-    Position,
-    Solution,
     SolveError,
     Timeout,
+)
+from ._sprouts import (
+    NO_LIVE_REGION,
+    Game,
+    Position,
+    Solution,
     __version__,
     default_db_path,
     solve,
@@ -29,9 +35,12 @@ from ._sprouts import (
 
 __all__ = [
     "NO_LIVE_REGION",
+    "ArgumentError",
     "DatabaseError",
     "DrawError",
+    "Error",
     "Game",
+    "InternalError",
     "MoveError",
     "NotationError",
     "Position",

@@ -1,75 +1,49 @@
 """Type stubs of the native module ``sprouts._sprouts`` (re-exported by
 ``sprouts``). Notation names are lower case: position notations
 ``"hoey"``, ``"glop1"``, ``"glop2"``, ``"neoglop"``; move notations
-``"hoey"``, ``"wgosa"``, ``"lhp"``."""
+``"hoey"``, ``"wgosa"``, ``"lhp"`` (the ``Literal`` types below). The
+exceptions are in ``sprouts._errors``, all under ``sprouts.Error``."""
 
 import os
 import pathlib
-from typing import List, Optional, Tuple, Union, final
+from typing import Any, Iterator, List, Literal, Optional, Tuple, Union, final, overload
 
 __all__ = [
     "NO_LIVE_REGION",
-    "DatabaseError",
-    "DrawError",
     "Game",
-    "MoveError",
-    "NotationError",
     "Position",
     "Solution",
-    "SolveError",
-    "Timeout",
     "__version__",
     "default_db_path",
     "solve",
 ]
+
+_PositionNotation = Literal["hoey", "glop1", "glop2", "neoglop"]
+"""A position notation's name."""
+_MoveNotation = Literal["hoey", "wgosa", "lhp"]
+"""A move notation's name."""
+_Variant = Literal["normal", "misere"]
+"""A play convention: normal play or misère play."""
+_Outcome = Literal["win", "loss"]
+"""Who wins, from the side of the player to move."""
 
 __version__: str
 NO_LIVE_REGION: str
 """``"(no live region)"``: how a position with no live region is shown
 (``str(position)``); ``Position.parse`` reads it back."""
 
-class NotationError(ValueError):
-    """A text that is no game or position: empty, several games, or not
-    following its notation (the message says where and what was expected)."""
-
-class MoveError(ValueError):
-    """A move that cannot be played."""
-
-    number: Optional[int]
-    """The move's number in its game, from 1; None for a lone move
-    (``Position.play``)."""
-    text: str
-    """The move's text as written."""
-    reason: str
-    """Why: a syntax error (``at byte 2: expected ...``), an illegal move
-    (``illegal: there is no spot 9``) or an ambiguous one (with its
-    candidates)."""
-
-class DrawError(ValueError):
-    """A position that cannot be drawn (abbreviated, or too many spots)."""
-
-class SolveError(ValueError):
-    """A position the solver cannot take (too many lives)."""
-
-class DatabaseError(OSError):
-    """The database file cannot be opened, read or written."""
-
-class Timeout(TimeoutError):
-    """``solve`` gave up at its timeout: no answer, and nothing about the
-    position is claimed (never an estimate)."""
-
-    timeout: float
-    """The timeout given, in seconds."""
-    searched: int
-    """Positions searched before the solver stopped."""
-
 @final
 class Position:
-    """A Sprouts position, normal or misère play. Immutable."""
+    """A Sprouts position, normal or misère play. Immutable and hashable:
+    equal positions hash alike."""
 
+    def __init__(
+        self, text: str, notation: Optional[_PositionNotation] = None, misere: bool = False
+    ) -> None:
+        """The same as ``Position.parse`` (what ``repr`` writes)."""
     @staticmethod
     def parse(
-        text: str, notation: Optional[str] = None, misere: bool = False
+        text: str, notation: Optional[_PositionNotation] = None, misere: bool = False
     ) -> "Position":
         """Reads a position in Hoey, GLOP 1.0, GLOP 2 or neo-GLOP notation
         (detected unless ``notation`` names it; with a notation the text is
@@ -79,17 +53,17 @@ class Position:
         it; a neo-GLOP label (``5-:``) or a game header (``5-``) states it.
 
         Raises NotationError, MoveError (a game with a bad move) or
-        ValueError (an unknown notation, or ``misere=True`` against a text
-        that says normal play)."""
+        ArgumentError (an unknown notation, or ``misere=True`` against a
+        text that says normal play)."""
     @staticmethod
     def start(n: int, misere: bool = False) -> "Position":
         """The start of an ``n``-spot game."""
     @property
-    def notation(self) -> Optional[str]:
+    def notation(self) -> Optional[_PositionNotation]:
         """The notation the text was read in, or None (a start, a game's
         position, a move's result)."""
     @property
-    def variant(self) -> str:
+    def variant(self) -> _Variant:
         """``"normal"`` or ``"misere"``."""
     @property
     def lives(self) -> int:
@@ -103,15 +77,15 @@ class Position:
         site listed); None for an abbreviated one."""
     def to_hoey(self, full: bool = False) -> str:
         """Hoey's notation: abbreviated (``""`` when no live region is
-        left), or every site with ``full=True``. Raises ValueError for a position
+        left), or every site with ``full=True``. Raises ArgumentError for a position
         off the plane (Hoey's notation has no topology)."""
     def to_glop1(self) -> str:
-        """GLOP 1.0 (``0.AB.}AB.}]!``); ValueError off the plane."""
+        """GLOP 1.0 (``0.AB.}AB.}]!``); ArgumentError off the plane."""
     def to_glop2(self) -> str:
         """GLOP 2 (``0.AB|AB``)."""
     def to_neoglop(self) -> str:
         """neo-GLOP (``0.AB/AB``; ``0.0T1`` two spots on a torus)."""
-    def write(self, notation: str) -> str:
+    def write(self, notation: _PositionNotation) -> str:
         """The position in a position notation given by name (Hoey
         abbreviated)."""
     def canonical(self) -> str:
@@ -122,17 +96,17 @@ class Position:
         """The number of legal moves, counted without listing them (off
         the plane: the number of ``children()``)."""
     def legal_moves(
-        self, notation: str = "hoey", limit: Optional[int] = None
+        self, notation: _MoveNotation = "hoey", limit: Optional[int] = None
     ) -> List[str]:
         """The legal moves as canonical texts in a move notation, moves
         that give the same position listed once; at most ``limit``. Raises
-        ValueError off the plane, where moves have no text."""
+        ArgumentError off the plane, where moves have no text."""
     def children(
-        self, notation: str = "hoey", limit: Optional[int] = None
+        self, notation: _MoveNotation = "hoey", limit: Optional[int] = None
     ) -> List[Tuple[str, "Position"]]:
         """The legal moves and the position after each; off the plane the
         text is the neo-GLOP of the position left."""
-    def play(self, move_text: str, notation: Optional[str] = None) -> "Position":
+    def play(self, move_text: str, notation: Optional[_MoveNotation] = None) -> "Position":
         """The position after a move in Hoey, WGOSA or LHP notation (named,
         or detected). Raises MoveError (``number`` is None)."""
     def svg(self, caption: Optional[str] = None) -> str:
@@ -141,17 +115,28 @@ class Position:
     def __eq__(self, other: object, /) -> bool:
         """The same position (up to the order of regions, boundaries and
         rotations) with the same play convention."""
+    def __hash__(self) -> int:
+        """A hash of what ``==`` compares."""
     def __str__(self) -> str:
         """Hoey's abbreviated notation, or NO_LIVE_REGION; neo-GLOP off the
         plane."""
+    def __repr__(self) -> str:
+        """``Position('1;2,3/2,3')`` (every site of a complete position,
+        ``misere=True`` in misère play): ``eval`` gives an equal position."""
 
 @final
 class Game:
-    """A game transcript (WGOSA, LHP or Hoey moves), replayed and checked."""
+    """A game transcript (WGOSA, LHP or Hoey moves), replayed and checked:
+    a sequence of its moves (``len(game)``, ``game[0]``, ``for m in game``
+    give the move texts as written)."""
 
+    def __init__(
+        self, text: str, notation: Optional[_MoveNotation] = None, misere: bool = False
+    ) -> None:
+        """The same as ``Game.parse`` (what ``repr`` writes)."""
     @staticmethod
     def parse(
-        text: str, notation: Optional[str] = None, misere: bool = False
+        text: str, notation: Optional[_MoveNotation] = None, misere: bool = False
     ) -> "Game":
         """Reads and replays one game: a header (``8+``, ``5-``, or a bare
         number), optional players in parentheses, moves, and an optional
@@ -165,10 +150,10 @@ class Game:
     def moves(self) -> List[str]:
         """The move texts as written."""
     @property
-    def notation(self) -> str:
+    def notation(self) -> _MoveNotation:
         """The move notation: ``"wgosa"``, ``"lhp"`` or ``"hoey"``."""
     @property
-    def variant(self) -> str:
+    def variant(self) -> _Variant:
         """``"normal"`` or ``"misere"``."""
     @property
     def spots(self) -> int:
@@ -177,7 +162,7 @@ class Game:
     def players(self) -> Optional[str]:
         """What the header had between parentheses, or None."""
     @property
-    def winner(self) -> Optional[str]:
+    def winner(self) -> Optional[Literal["I", "II"]]:
         """The recorded result: ``"I"``, ``"II"`` or None."""
     @property
     def position(self) -> Position:
@@ -187,10 +172,10 @@ class Game:
         """The start."""
     def positions(self) -> List[Position]:
         """The position after each move (not the start)."""
-    def texts(self, notation: Optional[str] = None) -> List[str]:
+    def texts(self, notation: Optional[_MoveNotation] = None) -> List[str]:
         """Each move's canonical text, in ``notation`` (the game's own if
         None)."""
-    def to_text(self, notation: Optional[str] = None) -> str:
+    def to_text(self, notation: Optional[_MoveNotation] = None) -> str:
         """The whole game written canonically."""
     def play(self, move_text: str) -> "Game":
         """The game with one more move in its notation; raises MoveError
@@ -200,16 +185,46 @@ class Game:
         last), that move in red. Raises IndexError past the last move."""
     def __len__(self) -> int:
         """The number of moves."""
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> List[str]: ...
+    def __getitem__(self, index: Union[int, slice]) -> Union[str, List[str]]:
+        """The move text at ``index`` (negative from the end), or a list for
+        a slice; IndexError past the end."""
+    def __iter__(self) -> Iterator[str]:
+        """The move texts as written, in order."""
+    def __eq__(self, other: object, /) -> bool:
+        """The same transcript in the same move notation."""
+    def __hash__(self) -> int:
+        """A hash of what ``==`` compares."""
+    def __repr__(self) -> str:
+        """``Game('3+ 1(4)2', notation='wgosa')``: ``eval`` gives an equal
+        game."""
 
 @final
 class Solution:
-    """What ``solve`` proved."""
+    """What ``solve`` proved, and ``sprouts.ray.solve`` too (its ``cost``
+    says what the distributed run cost)."""
 
+    def __init__(
+        self,
+        variant: _Variant,
+        win: bool,
+        nimber: Optional[int] = None,
+        winning_moves: Optional[List[str]] = None,
+        same: Optional[List[int]] = None,
+        searched: int = 0,
+        seconds: float = 0.0,
+        cost: Optional[Any] = None,
+    ) -> None:
+        """A solution as ``repr`` writes it (``outcome`` follows from
+        ``win``)."""
     @property
-    def variant(self) -> str:
+    def variant(self) -> _Variant:
         """``"normal"`` or ``"misere"``."""
     @property
-    def outcome(self) -> str:
+    def outcome(self) -> _Outcome:
         """``"win"`` or ``"loss"`` for the player to move."""
     @property
     def win(self) -> bool:
@@ -220,9 +235,11 @@ class Solution:
     @property
     def winning_moves(self) -> Optional[List[str]]:
         """The winning moves (empty for a loss), one per group of moves
-        leaving the same position up to symmetry; for a game in its own
-        notation, for a position only when ``moves`` was given (else
-        None)."""
+        leaving the same position up to symmetry, as ``sprouts solve``
+        lists them (``?`` for a move the notation cannot write; off the
+        plane, the position the move leaves in neo-GLOP); for a game in its
+        own notation, for a position only when ``moves`` was given (else
+        None; None from ``sprouts.ray.solve``)."""
     @property
     def same(self) -> Optional[List[int]]:
         """For each winning move, how many other winning moves lead to the
@@ -233,6 +250,14 @@ class Solution:
     @property
     def seconds(self) -> float:
         """Seconds taken."""
+    @property
+    def cost(self) -> Optional[Any]:
+        """What a distributed solve cost (``sprouts.ray.RayCost``, whose
+        fields also read as the solution's own, ``s.worker_searched``);
+        None for a solve in this process."""
+    def __repr__(self) -> str:
+        """``Solution(variant='normal', win=True, ...)``: ``eval`` gives the
+        same values."""
 
 def solve(
     target: Union[Position, Game, str],
@@ -240,7 +265,7 @@ def solve(
     timeout: Optional[float] = None,
     db: Union[str, "os.PathLike[str]", None] = None,
     threads: int = 0,
-    moves: Optional[str] = None,
+    moves: Optional[_MoveNotation] = None,
     misere: bool = False,
 ) -> Solution:
     """Solves a position, or the position at the end of a game (a text is
@@ -256,7 +281,7 @@ def solve(
     given in its own notation anyway).
 
     Raises Timeout, SolveError, DatabaseError, NotationError, MoveError,
-    TypeError or ValueError."""
+    ArgumentError (all ``sprouts.Error``) or TypeError."""
 
 def default_db_path() -> Optional[pathlib.Path]:
     """The database file ``sprouts solve`` uses by default, or None."""

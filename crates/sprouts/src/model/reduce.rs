@@ -161,6 +161,22 @@ impl PartialEq for Position {
 
 impl Eq for Position {}
 
+/// Hashes the key `==` compares, so that equal positions hash alike.
+///
+/// ```
+/// use std::collections::HashSet;
+/// use sprouts::model::{Position, Variant};
+/// let a = Position::new(vec![vec![vec![1, 3, 2, 3]]], vec![0, 1, 1, 2], Variant::Normal).unwrap();
+/// let b = Position::new(vec![vec![vec![2, 3, 1, 3]]], vec![0, 1, 1, 2], Variant::Normal).unwrap();
+/// let set: HashSet<Position> = [a, b].into_iter().collect();
+/// assert_eq!(set.len(), 1);
+/// ```
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        full_key(self).hash(state);
+    }
+}
+
 /// A region's reduced form, or `None` when it has no live spot.
 pub(crate) fn reduced_region(
     boundaries: &[Boundary],

@@ -360,6 +360,53 @@ impl Position {
         Ok(out)
     }
 
+    /// Every move of the position, on the plane or off it: the one entry
+    /// point for callers that take any position. On the plane, the moves of
+    /// [`Position::legal_moves`] (lazily); off it ([`Position::is_on_surface`]),
+    /// the positions of [`Position::children`], where moves have no text.
+    ///
+    /// Errors: off the plane, a region whose moves are too many to list
+    /// ([`Position::too_wide`]).
+    ///
+    /// ```
+    /// use sprouts::model::{AnyMove, Position, Topology};
+    /// let plane = Position::start(2, Default::default());
+    /// assert!(plane.moves().unwrap().all(|m| matches!(m, AnyMove::Plane(_))));
+    /// // `legal_moves` lists no move of a region with a handle; `moves` does.
+    /// let torus = Position::start_on(1, Topology::Torus(1), Default::default());
+    /// assert_eq!(torus.legal_moves().count(), 0);
+    /// let moves: Vec<AnyMove> = torus.moves().unwrap().collect();
+    /// assert_eq!(moves.len(), 2);
+    /// assert_eq!(moves[0].after(&torus).unwrap().to_neoglop(), "AB/ABT1");
+    /// ```
+    pub fn moves(&self) -> Result<AnyMoves<'_>, MoveError> {
+        Ok(AnyMoves(if self.is_on_surface() {
+            Listed::Surface(self.children()?.into_iter())
+        } else {
+            Listed::Plane(Box::new(self.legal_moves()))
+        }))
+    }
+
+    /// The number of moves [`Position::moves`] lists: on the plane counted
+    /// without listing them ([`Position::count_moves`]), off it the number
+    /// of [`Position::children`].
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Topology};
+    /// let torus = Position::start_on(1, Topology::Torus(1), Default::default());
+    /// assert_eq!(torus.count_moves().to_string(), "0");
+    /// assert_eq!(torus.number_of_moves().unwrap().to_string(), "2");
+    /// let p = Position::start(27, Default::default());
+    /// assert_eq!(p.number_of_moves().unwrap().to_string(), "905970015");
+    /// ```
+    pub fn number_of_moves(&self) -> Result<num_bigint::BigUint, MoveError> {
+        Ok(if self.is_on_surface() {
+            self.children()?.len().into()
+        } else {
+            self.count_moves()
+        })
+    }
+
     /// The first region played by the model whose live boundaries and
     /// handles' worth of topology ([`Topology::deficit`]) exceed
     /// [`MAX_SURFACE_WIDTH`]: its moves are too many to list (a move never
@@ -657,4 +704,49 @@ fn directions(
             v
         })
         .collect()
+}
+
+/// A move of [`Position::moves`]: on the plane the move itself, which the
+/// move notations write; off the plane the position it leaves (the move
+/// notations are planar, so such a move is named by that position, in
+/// neo-GLOP).
+#[derive(Clone, Debug)]
+pub enum AnyMove {
+    /// A move on the plane.
+    Plane(super::Move),
+    /// A move off the plane, as the position it leaves.
+    Surface(Position),
+}
+
+impl AnyMove {
+    /// The position the move leaves in `pos` (the position it came from).
+    pub fn after(&self, pos: &Position) -> Result<Position, MoveError> {
+        match self {
+            AnyMove::Plane(m) => pos.play(m),
+            AnyMove::Surface(p) => Ok(p.clone()),
+        }
+    }
+}
+
+/// The moves of a position on any surface ([`Position::moves`]).
+#[derive(Debug)]
+pub struct AnyMoves<'a>(Listed<'a>);
+
+#[derive(Debug)]
+enum Listed<'a> {
+    /// On the plane, listed lazily.
+    Plane(Box<super::LegalMoves<'a>>),
+    /// Off the plane, listed at once.
+    Surface(std::vec::IntoIter<Position>),
+}
+
+impl Iterator for AnyMoves<'_> {
+    type Item = AnyMove;
+
+    fn next(&mut self) -> Option<AnyMove> {
+        match &mut self.0 {
+            Listed::Plane(it) => it.next().map(AnyMove::Plane),
+            Listed::Surface(it) => it.next().map(AnyMove::Surface),
+        }
+    }
 }

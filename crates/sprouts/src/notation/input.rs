@@ -290,25 +290,99 @@ impl std::error::Error for InputError {
 /// is left); [`read_input`] reads it back as that position.
 pub const NO_LIVE_REGION: &str = "(no live region)";
 
-/// The play convention of a text read by a user who asked for misère play
-/// (`misere`) or not: the text's own when it states one (`stated`: a signed
-/// game header, a neo-GLOP label), else the user's choice. `None` when the
-/// user asked for misère play and the text states normal play.
+/// The play convention of a text read for a user who asked for one
+/// (`requested`: `--misere`, `misere=True`, the web page's variant) or not:
+/// the text's own when it states one (`stated`: a signed game header, a
+/// neo-GLOP label), else the user's, else normal play. `None` when both are
+/// given and differ. [`Input::settle`] applies it.
 ///
 /// ```
-/// use sprouts::model::Variant;
+/// use sprouts::model::Variant::{Misere, Normal};
 /// use sprouts::notation::play_convention;
-/// assert_eq!(play_convention(None, true), Some(Variant::Misere));
-/// assert_eq!(play_convention(Some(Variant::Misere), false), Some(Variant::Misere));
-/// assert_eq!(play_convention(None, false), Some(Variant::Normal));
-/// assert_eq!(play_convention(Some(Variant::Normal), true), None);
+/// assert_eq!(play_convention(None, Some(Misere)), Some(Misere));
+/// assert_eq!(play_convention(Some(Misere), None), Some(Misere));
+/// assert_eq!(play_convention(None, None), Some(Normal));
+/// assert_eq!(play_convention(Some(Normal), Some(Misere)), None);
+/// assert_eq!(play_convention(Some(Misere), Some(Normal)), None);
 /// ```
-pub fn play_convention(stated: Option<Variant>, misere: bool) -> Option<Variant> {
-    match (stated, misere) {
-        (Some(Variant::Normal), true) => None,
-        (Some(v), _) => Some(v),
-        (None, true) => Some(Variant::Misere),
-        (None, false) => Some(Variant::Normal),
+pub fn play_convention(stated: Option<Variant>, requested: Option<Variant>) -> Option<Variant> {
+    match (stated, requested) {
+        (Some(s), Some(r)) if s != r => None,
+        (Some(v), _) | (None, Some(v)) => Some(v),
+        (None, None) => Some(Variant::Normal),
+    }
+}
+
+/// A text that states one play convention where the user asked for the
+/// other ([`Input::settle`]). Its message says what the text states
+/// (`the game's header 5+ says normal play`); a front end puts its own
+/// option's name before it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{by} says {} play", stated.name())]
+pub struct ConventionError {
+    /// What states it: `the game's header 5+`, `the label 5+:`.
+    by: String,
+    stated: Variant,
+}
+
+impl ConventionError {
+    /// The play convention the text states.
+    pub fn stated(&self) -> Variant {
+        self.stated
+    }
+}
+
+impl Input {
+    /// The game or position with its play convention settled
+    /// ([`play_convention`]): the game's header or the position takes the
+    /// text's own convention, else `requested`, else normal play. Every
+    /// front end (the command, the web page, the Python package) settles
+    /// what it read with this.
+    ///
+    /// ```
+    /// use sprouts::model::Variant;
+    /// use sprouts::notation::{read_input, Input};
+    /// // A bare number states nothing: the request decides.
+    /// let Input::Game(g) = read_input("22", None).unwrap().settle(Some(Variant::Misere)).unwrap() else { panic!() };
+    /// assert_eq!(g.header.variant, Variant::Misere);
+    /// let e = read_input("5+ 1(6)2", None).unwrap().settle(Some(Variant::Misere)).unwrap_err();
+    /// assert_eq!(e.to_string(), "the game's header 5+ says normal play");
+    /// let e = read_input("2-:0.0", None).unwrap().settle(Some(Variant::Normal)).unwrap_err();
+    /// assert_eq!(e.to_string(), "the label 2-: says misere play");
+    /// ```
+    pub fn settle(self, requested: Option<Variant>) -> Result<Input, ConventionError> {
+        let stated = self.stated_variant();
+        let variant = play_convention(stated, requested).ok_or_else(|| ConventionError {
+            by: match &self {
+                Input::Game(t) => format!(
+                    "the game's header {}{}",
+                    t.header.spots,
+                    t.header.variant.sign()
+                ),
+                Input::Position { label, .. } => {
+                    format!(
+                        "the label {}",
+                        label.map(|l| l.to_string()).unwrap_or_default()
+                    )
+                }
+            },
+            stated: stated.unwrap_or_default(),
+        })?;
+        Ok(match self {
+            Input::Game(mut t) => {
+                t.header.variant = variant;
+                Input::Game(t)
+            }
+            Input::Position {
+                position,
+                notation,
+                label,
+            } => Input::Position {
+                position: position.with_variant(variant),
+                notation,
+                label,
+            },
+        })
     }
 }
 

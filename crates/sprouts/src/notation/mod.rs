@@ -33,6 +33,9 @@ pub mod wgosa;
 pub use error::{
     GameError, InvalidPosition, MoveTextError, PositionTextError, ResolveError, SyntaxError, quote,
 };
-pub use input::{Input, InputError, NO_LIVE_REGION, PositionNotation, play_convention, read_input};
-pub use notation_kind::Notation;
+pub use input::{
+    ConventionError, Input, InputError, NO_LIVE_REGION, PositionNotation, play_convention,
+    read_input,
+};
+pub use notation_kind::{Notation, UNWRITTEN};
 pub use replay::{Replay, ReplayedMove};

@@ -3,11 +3,15 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::model::{Move, MoveError, Position};
+use crate::model::{AnyMove, Move, MoveError, Position};
 use crate::notation::MoveTextError;
 use crate::notation::hoey::HoeyMove;
 use crate::notation::lhp::LhpMove;
 use crate::notation::wgosa::WgosaMove;
+
+/// What [`Notation::write_listed`] shows for a move a notation cannot
+/// write.
+pub const UNWRITTEN: &str = "?";
 
 /// A move notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -63,6 +67,35 @@ impl Notation {
             Notation::Wgosa => WgosaMove::from_move(pos, m)?.to_string(),
             Notation::Lhp => LhpMove::from_move(pos, m)?.to_string(),
         })
+    }
+
+    /// The text a list of moves shows for a move of [`Position::moves`]:
+    /// on the plane its canonical text, or [`UNWRITTEN`] (`?`) when this
+    /// notation cannot write it (only a move that is not legal in `pos`:
+    /// the list keeps its place rather than hide it); off the plane, where
+    /// moves have no text, the position it leaves in neo-GLOP. The command,
+    /// the web page and the Python package write winning moves and lists of
+    /// moves with it.
+    ///
+    /// ```
+    /// use sprouts::model::{AnyMove, Move, Position, SiteRef, Topology};
+    /// use sprouts::notation::{Notation, UNWRITTEN};
+    /// let p = Position::start(2, Default::default());
+    /// let m = p.legal_moves().next().unwrap();
+    /// assert_eq!(Notation::Wgosa.write_listed(&p, &AnyMove::Plane(m)), "1(3)2");
+    /// // A move of another position cannot be written here.
+    /// let stray = Move::new(0, SiteRef::new(0, 5), SiteRef::new(0, 6), vec![]);
+    /// assert_eq!(Notation::Wgosa.write_listed(&p, &AnyMove::Plane(stray)), UNWRITTEN);
+    /// // Off the plane: the position left.
+    /// let t = Position::start_on(1, Topology::Torus(1), Default::default());
+    /// let first = t.moves().unwrap().next().unwrap();
+    /// assert_eq!(Notation::Hoey.write_listed(&t, &first), "AB/ABT1");
+    /// ```
+    pub fn write_listed(self, pos: &Position, m: &AnyMove) -> String {
+        match m {
+            AnyMove::Plane(m) => self.write(pos, m).unwrap_or_else(|_| UNWRITTEN.to_string()),
+            AnyMove::Surface(after) => after.to_neoglop(),
+        }
     }
 
     /// What goes between two moves of a transcript.

@@ -58,10 +58,6 @@ use super::search::Solver;
 use super::store::{MemoryStore, NormalEntry, Progress, Store};
 use crate::model::{Position, Variant};
 
-/// The stack of the master's and the workers' search threads: the search
-/// recurses once per move and per heap.
-const STACK: usize = 1 << 30;
-
 /// How long the master's thread sleeps between two looks at the results
 /// that arrive once the search is done.
 const LINGER: Duration = Duration::from_millis(5);
@@ -237,9 +233,8 @@ impl<S: Store + Send + 'static> Master<S> {
             cancel.clone(),
             searched.clone(),
         );
-        let handle = std::thread::Builder::new()
+        let handle = super::solver_thread()
             .name("sprouts-master".into())
-            .stack_size(STACK)
             .spawn(move || {
                 let mut solver = Solver::with_store(store);
                 solver.set_cancel(ca);
@@ -392,9 +387,8 @@ impl Worker {
     /// `table_bytes` at most.
     pub fn new(table_bytes: usize) -> std::io::Result<Worker> {
         let (tx, rx) = mpsc::channel::<Request>();
-        let handle = std::thread::Builder::new()
+        let handle = super::solver_thread()
             .name("sprouts-worker".into())
-            .stack_size(STACK)
             .spawn(move || {
                 let mut solver = Solver::with_store(MemoryStore::default());
                 solver.table_budget = table_bytes;

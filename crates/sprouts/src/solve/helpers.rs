@@ -239,10 +239,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             for me in 1..=helpers {
                 let canon = self.canon.clone();
                 let link = Link::new(shared.clone(), me);
-                let spawned = std::thread::Builder::new()
+                let spawned = super::solver_thread()
                     .name(format!("sprouts-helper-{me}"))
-                    // The search recurses once per move and per heap.
-                    .stack_size(1 << 30)
                     .spawn_scoped(scope, move || {
                         let mut h = Solver::with_shared_canon(MemoryStore::default(), canon);
                         h.table_budget = TABLE_BUDGET / helpers;

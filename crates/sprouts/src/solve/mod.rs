@@ -64,7 +64,7 @@ pub use land::{Land, decompose, decompose_with, lands_position};
 pub use misere::{MisereStats, TREE_LIVES};
 pub use search::Solver;
 pub use store::{MemoryStore, NoProgress, NoStore, NormalEntry, Progress, Stacked, Store};
-pub use threads::{AUTO_THREADS, use_threads};
+pub use threads::{AUTO_THREADS, SOLVER_STACK, on_solver_stack, solver_thread, use_threads};
 
 /// The children of a land as lists of lands (for tests and tools): every
 /// distinct position one move leads to, each a sorted list of land keys.

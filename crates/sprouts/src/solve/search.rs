@@ -8,7 +8,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::model::{Move, Position, Variant};
+use crate::model::{AnyMove, Position, Variant};
+use crate::notation::Notation;
 
 use super::canon::{LandCanon, PseudoCanon};
 use super::children::{Children, children_unless, land_children};
@@ -24,6 +25,12 @@ use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
 const CHECK_EVERY: u64 = 1 << 8;
 
 /// A solver: a store of proved results, a land key, and the search state.
+///
+/// The search recurses once per move of the game and once per nim heap:
+/// on large positions it needs far more stack than a spawned thread has by
+/// default. Run it on a thread with [`SOLVER_STACK`](super::SOLVER_STACK)
+/// bytes of stack: [`on_solver_stack`](super::on_solver_stack) (the caller
+/// waits) or [`solver_thread`](super::solver_thread) (a thread to spawn).
 ///
 /// ```
 /// use sprouts::model::{Position, Variant};
@@ -250,26 +257,32 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// The winning moves of a position, one per group of moves that leave
     /// the same lands ([`decompose`](super::decompose)): each group's first
-    /// legal move and how many others it stands for. Only the position's
-    /// planar moves are listed (moves off the plane have no move text).
+    /// move (in the order of [`Position::moves`], on the plane or off it)
+    /// and how many others it stands for. Every front end lists winning
+    /// moves with this, written by [`Solver::winning_moves_in`] or
+    /// [`Notation::write_listed`].
     ///
     /// ```
     /// use sprouts::model::{Position, Variant};
     /// let mut s = sprouts::solve::Solver::new();
-    /// // Three spots: a win (Lemoine & Viennot), so some move wins.
+    /// // Three spots: a win (Lemoine & Viennot). The three joins of two
+    /// // spots are one group, the three loops around one spot another.
     /// let p = Position::start(3, Variant::Normal);
     /// let moves = s.winning_moves(&p).unwrap();
-    /// assert!(!moves.is_empty());
+    /// assert_eq!(moves.iter().map(|(_, same)| *same).collect::<Vec<_>>(), [2, 2]);
     /// for (m, _) in &moves {
-    ///     assert!(!s.win(&p.play(m).unwrap()).unwrap());
+    ///     assert!(!s.win(&m.after(&p).unwrap()).unwrap());
     /// }
     /// ```
-    pub fn winning_moves(&mut self, pos: &Position) -> Result<Vec<(Move, usize)>, SolveError> {
+    pub fn winning_moves(&mut self, pos: &Position) -> Result<Vec<(AnyMove, usize)>, SolveError> {
+        let moves = pos
+            .moves()
+            .map_err(|_| SolveError::wide(pos.too_wide().unwrap_or_default()))?;
         let mut groups: HashMap<Vec<Land>, usize> = HashMap::new();
         let mut verdict: HashMap<Vec<Land>, bool> = HashMap::new();
-        let mut out: Vec<(Move, usize)> = Vec::new();
-        for m in pos.legal_moves() {
-            let Ok(after) = pos.play(&m) else { continue };
+        let mut out: Vec<(AnyMove, usize)> = Vec::new();
+        for m in moves {
+            let Ok(after) = m.after(pos) else { continue };
             let lands = super::decompose(&after)?;
             let win = match verdict.get(&lands) {
                 Some(&w) => w,
@@ -290,6 +303,32 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             out.push((m, 0));
         }
         Ok(out)
+    }
+
+    /// [`Solver::winning_moves`] written in `notation` by
+    /// [`Notation::write_listed`] (`?` for a move the notation cannot
+    /// write; off the plane, the position the move leaves in neo-GLOP):
+    /// each group's text and how many other winning moves it stands for.
+    /// `sprouts solve` and the Python package list winning moves with it.
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// use sprouts::notation::Notation;
+    /// let mut s = sprouts::solve::Solver::new();
+    /// let p = Position::start(3, Variant::Normal);
+    /// let moves = s.winning_moves_in(&p, Notation::Wgosa).unwrap();
+    /// assert_eq!(moves, [("1(4)2".to_string(), 2), ("1(4)1[2]".to_string(), 2)]);
+    /// ```
+    pub fn winning_moves_in(
+        &mut self,
+        pos: &Position,
+        notation: Notation,
+    ) -> Result<Vec<(String, usize)>, SolveError> {
+        Ok(self
+            .winning_moves(pos)?
+            .into_iter()
+            .map(|(m, same)| (notation.write_listed(pos, &m), same))
+            .collect())
     }
 
     /// The nimber of the position in normal play (the XOR of its lands').

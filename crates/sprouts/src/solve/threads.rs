@@ -57,3 +57,58 @@ pub fn use_threads(threads: usize) -> usize {
 pub(super) fn helpers() -> usize {
     THREADS.get().saturating_sub(1)
 }
+
+/// The stack a solver's thread needs: the search recurses once per move of
+/// the game and once per nim heap, far deeper than a default thread's
+/// stack (2 MiB for spawned threads) allows on large positions. Only what
+/// is touched is ever mapped, so a large reservation costs nothing until
+/// used. Every thread that runs a [`Solver`](super::Solver) should be built
+/// by [`solver_thread`] or run through [`on_solver_stack`].
+///
+/// ```
+/// assert_eq!(sprouts::solve::SOLVER_STACK, 1 << 30);
+/// ```
+pub const SOLVER_STACK: usize = 1 << 30;
+
+/// A thread builder with the solver's stack ([`SOLVER_STACK`]), for a
+/// thread that outlives the caller's call (name it, then spawn).
+///
+/// ```
+/// use sprouts::model::{Position, Variant};
+/// use sprouts::solve::{solver_thread, Solver};
+/// let won = solver_thread()
+///     .name("solve".into())
+///     .spawn(|| Solver::new().win(&Position::start(3, Variant::Normal)))
+///     .unwrap()
+///     .join()
+///     .unwrap();
+/// assert_eq!(won, Ok(true));
+/// ```
+pub fn solver_thread() -> std::thread::Builder {
+    std::thread::Builder::new().stack_size(SOLVER_STACK)
+}
+
+/// Runs `f` on a thread of its own with the solver's stack
+/// ([`SOLVER_STACK`]) and gives its result; the caller waits. The thread
+/// searches alone unless `f` calls [`use_threads`] (the setting is the
+/// thread's own). An error only when the thread cannot start; a panic in
+/// `f` goes on in the caller.
+///
+/// ```
+/// use sprouts::model::{Position, Variant};
+/// use sprouts::solve::{on_solver_stack, Solver};
+/// let p = Position::start(2, Variant::Normal);
+/// let won = on_solver_stack(|| Solver::new().win(&p)).unwrap();
+/// // AJS 1991: the first player loses the 2-spot game.
+/// assert_eq!(won, Ok(false));
+/// ```
+pub fn on_solver_stack<T: Send>(f: impl FnOnce() -> T + Send) -> std::io::Result<T> {
+    std::thread::scope(|scope| {
+        let handle = solver_thread()
+            .name("sprouts-solve".into())
+            .spawn_scoped(scope, f)?;
+        Ok(handle
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    })
+}

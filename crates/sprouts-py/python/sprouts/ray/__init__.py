@@ -11,7 +11,7 @@ resumes from its database. See docs/ray.md.
 
 >>> import sprouts.ray                                  # doctest: +SKIP
 >>> sprouts.ray.solve(sprouts.Position.start(11), workers=2)  # doctest: +SKIP
-RaySolution(outcome='win', nimber=1, ...)
+Solution(variant='normal', win=True, nimber=1, ..., cost=RayCost(...))
 
 Ray is imported only when a solve starts, so ``import sprouts`` (and this
 module) work without it: ``pip install './crates/sprouts-py[ray]'``.
@@ -26,8 +26,10 @@ import time
 from typing import Callable, Optional, Union
 
 from .. import _sprouts
+from .._errors import ArgumentError, InternalError
+from .._sprouts import Solution
 
-__all__ = ["Prover", "RaySolution", "Report", "WorkerReport", "solve"]
+__all__ = ["Prover", "RayCost", "RaySolution", "Report", "WorkerReport", "solve"]
 
 log = logging.getLogger("sprouts.ray")
 
@@ -89,15 +91,12 @@ class Report:
 
 
 @dataclasses.dataclass(frozen=True)
-class RaySolution:
-    """What :func:`solve` proved, and what the run cost."""
+class RayCost:
+    """What a distributed solve cost, beside its answer: the ``cost`` of
+    the :class:`sprouts.Solution` that :func:`solve` returns (whose
+    ``searched`` and ``seconds`` are the master's)."""
 
-    outcome: str
-    win: bool
-    nimber: int
-    seconds: float
-    #: Positions expanded by the master's search and by the workers.
-    searched: int
+    #: Positions expanded by the workers.
     worker_searched: int
     #: Results the workers sent, calls to workers, and bytes sent both ways.
     received: int
@@ -107,7 +106,15 @@ class RaySolution:
     #: Seconds the driver spent in the master's calls (exchanges) and in
     #: its own loop, beside waiting.
     master_seconds: float
+    #: Times a worker's process died (Ray restarted it).
     deaths: int
+
+
+#: The result of a distributed solve is a :class:`sprouts.Solution`, as a
+#: local solve's: this name stays for older code. Its ``cost`` is a
+#: :class:`RayCost`, whose fields also read as the solution's own
+#: (``s.worker_searched``).
+RaySolution = Solution
 
 
 def _db_bytes(db) -> Optional[int]:
@@ -148,7 +155,7 @@ def solve(
     every: float = 5.0,
     quiet: bool = False,
     num_cpus: Optional[int] = None,
-) -> RaySolution:
+) -> Solution:
     """Solves a normal-play position (a Position, the end of a Game, or a
     text) with ``workers`` Ray actors proving what the search posts.
 
@@ -165,7 +172,7 @@ def solve(
     ``progress``, or to the ``sprouts.ray`` logger unless ``quiet``.
     """
     if workers < 1:
-        raise ValueError("at least one worker is needed")
+        raise ArgumentError("at least one worker is needed")
     db = None if db is None else os.fspath(db)
     import ray
     from ray.exceptions import RayActorError
@@ -318,21 +325,23 @@ def _drive(ray, RayActorError, master, actors, pids, db, slice, progress, every,
     report(time.monotonic())
     answer = master.close()
     if answer is None:
-        raise RuntimeError("the search was stopped before it had an answer")
+        raise InternalError("the search was stopped before it had an answer")
     win, nimber, searched = answer
     seconds = time.monotonic() - start
-    return RaySolution(
-        outcome="win" if win else "loss",
+    return Solution(
+        variant="normal",
         win=win,
         nimber=nimber,
-        seconds=seconds,
         searched=searched,
-        worker_searched=worker_searched,
-        received=received,
-        messages=messages,
-        bytes_to_workers=bytes_out,
-        bytes_from_workers=bytes_in,
-        master_seconds=master_seconds,
-        deaths=sum(s.deaths for s in stats),
+        seconds=seconds,
+        cost=RayCost(
+            worker_searched=worker_searched,
+            received=received,
+            messages=messages,
+            bytes_to_workers=bytes_out,
+            bytes_from_workers=bytes_in,
+            master_seconds=master_seconds,
+            deaths=sum(s.deaths for s in stats),
+        ),
     )
 

@@ -53,7 +53,7 @@ def main(argv=None) -> int:
             quiet=args.quiet,
             num_cpus=args.num_cpus,
         )
-    except (ValueError, OSError) as e:
+    except (sprouts.Error, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -63,7 +63,7 @@ def main(argv=None) -> int:
     print(f"nimber\t{s.nimber}")
     print(f"seconds\t{s.seconds:.3f}")
     print(f"searched\t{s.searched}")
-    print(f"workers searched\t{s.worker_searched}")
+    print(f"workers searched\t{s.cost.worker_searched}")
     return 0
 
 
