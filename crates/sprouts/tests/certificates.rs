@@ -4,7 +4,10 @@
 
 use proptest::prelude::*;
 use sprouts::model::{Position, Variant};
-use sprouts::solve::{Certificate, CheckError, Checked, ExactCanon, PseudoCanon, Solver, Why};
+use sprouts::solve::{
+    Certificate, CheckError, Checked, ExactCanon, MisereCertificate, MisereChecked, PseudoCanon,
+    Solver, Why,
+};
 
 /// The certificate of the N-spot start, read back from its text.
 fn certificate(s: &mut Solver, n: u32) -> Certificate {
@@ -332,5 +335,47 @@ fn another_programs_list_in_glop1_or_with_a_closing_mark_checks() {
         let checked = read.check(&ExactCanon, &mut |_, _| {}).unwrap();
         assert_eq!(checked.lines, c.lines.len());
         assert!(checked.claim.is_none());
+    }
+}
+
+/// The misère certificate of the N-spot start, read back from its text.
+fn misere_certificate(s: &mut Solver, n: u32) -> MisereCertificate {
+    let text = s
+        .misere_certificate(&Position::start(n, Variant::Misere))
+        .unwrap()
+        .to_string();
+    text.parse().unwrap()
+}
+
+fn check_misere(c: &MisereCertificate) -> Result<MisereChecked, CheckError> {
+    c.check(&PseudoCanon, &mut |_, _| {})
+}
+
+/// Misère outcomes of the N-spot starts for the player to move: AJS 1991
+/// (1 to 9), Lemoine & Viennot (10 to 12; OEIS A164950).
+const MISERE_WINS: [bool; 12] = [
+    true, false, false, false, true, true, false, false, false, true, true, true,
+];
+
+#[test]
+fn misere_certificates_of_the_starts_check() {
+    let mut s = Solver::new();
+    for n in 1..=12 {
+        let c = misere_certificate(&mut s, n);
+        let checked = check_misere(&c).unwrap_or_else(|e| panic!("{n} spots: {e}"));
+        let claim = checked.claim.unwrap();
+        assert_eq!(claim.win, MISERE_WINS[n as usize - 1], "{n} spots");
+        assert_eq!(claim.position, vec!["0"; n as usize].join("."));
+        assert_eq!(
+            (checked.trees, checked.land_trees, checked.losses),
+            (c.trees.len(), c.land_trees.len(), c.losses.len())
+        );
+        eprintln!(
+            "{n}: {} trees, {} land trees, {} losses, {} children",
+            c.trees.len(),
+            c.land_trees.len(),
+            c.losses.len(),
+            checked.children
+        );
     }
 }

@@ -49,7 +49,9 @@ use std::str::FromStr;
 
 pub use canon::{ExactCanon, LandCanon, PseudoCanon};
 pub use certificate::{
-    Certificate, CertificateError, CheckError, Checked, Claim, Couple, Verifier, Wanted, Why,
+    Certificate, CertificateError, CheckError, Checked, Claim, Couple, LandTreeLine, LossLine,
+    MISERE_SECTION, MisereCertificate, MisereChecked, MisereClaim, MisereWhy, TreeLine, Verifier,
+    Wanted, Why,
 };
 pub use compact::{MAX_LIVES, MAX_SOLVED_GENUS};
 pub use distributed::{Finished, Master, Proof, Ticket, Worker, decode_results, encode_results};
