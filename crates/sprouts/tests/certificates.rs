@@ -5,8 +5,8 @@
 use proptest::prelude::*;
 use sprouts::model::{Position, Variant};
 use sprouts::solve::{
-    Certificate, CheckError, Checked, ExactCanon, MisereCertificate, MisereChecked, PseudoCanon,
-    Solver, Why,
+    Certificate, CheckError, Checked, ExactCanon, MisereCertificate, MisereChecked, MisereWhy,
+    PseudoCanon, Solver, Why,
 };
 
 /// The certificate of the N-spot start, read back from its text.
@@ -370,12 +370,114 @@ fn misere_certificates_of_the_starts_check() {
             (checked.trees, checked.land_trees, checked.losses),
             (c.trees.len(), c.land_trees.len(), c.losses.len())
         );
-        eprintln!(
-            "{n}: {} trees, {} land trees, {} losses, {} children",
-            c.trees.len(),
-            c.land_trees.len(),
-            c.losses.len(),
-            checked.children
+        // Each list is needed from 7 spots on (smaller starts have small
+        // lands only, or no loss beside their own position's).
+        if n >= 7 {
+            assert!(
+                c.trees.len() > 20 && c.land_trees.len() > 1000 && c.losses.len() > 20,
+                "{n} spots: {} trees, {} land trees, {} losses",
+                c.trees.len(),
+                c.land_trees.len(),
+                c.losses.len()
+            );
+        }
+        // The position's own line comes first when it is a loss.
+        if n >= 4 && !claim.win {
+            assert_eq!(c.losses[0].lands, claim.position);
+        }
+    }
+}
+
+/// A listed loss as the checker's messages write a position.
+fn loss_text(l: &sprouts::solve::LossLine) -> String {
+    match l.tree {
+        0 => l.lands.clone(),
+        t => format!("{} with tree {t}", l.lands),
+    }
+}
+
+#[test]
+fn a_removed_misere_loss_is_refused_and_named() {
+    let mut s = Solver::new();
+    let good = misere_certificate(&mut s, 8);
+    let (mut refused, mut still_a_proof) = (0, 0);
+    for i in 0..good.losses.len() {
+        let mut bad = good.clone();
+        let gone = bad.losses.remove(i);
+        let text = loss_text(&gone);
+        match check_misere(&bad) {
+            Err(e) => {
+                refused += 1;
+                // Named by the line that needed it: as a position that
+                // would answer a move, or as the claim's own position.
+                match &e.why {
+                    Why::Misere(MisereWhy::Unanswered { wanted, .. }) => {
+                        assert!(wanted.contains(&text), "removed {text}: {e}");
+                    }
+                    Why::Misere(MisereWhy::NotListed) => {
+                        assert_eq!(e.couple, "position \"0.0.0.0.0.0.0.0\" outcome loss");
+                        assert_eq!(i, 0, "{e}");
+                    }
+                    _ => panic!("removed {text}: {e}"),
+                }
+                assert!(e.to_string().contains(" does not hold: "), "{e}");
+            }
+            Ok(c) => {
+                still_a_proof += 1;
+                assert!(!c.claim.unwrap().win);
+            }
+        }
+    }
+    // Only what the check uses is listed.
+    assert!(
+        refused >= 9 * still_a_proof && refused > 40,
+        "{refused} refused, {still_a_proof} not needed"
+    );
+}
+
+#[test]
+fn a_changed_misere_tree_is_refused_on_its_own_line() {
+    let mut s = Solver::new();
+    let good = misere_certificate(&mut s, 7);
+    let trees = good.trees.len() as u32;
+    // The tree of a land changed: that line is blamed (the smaller lands
+    // its check uses all hold).
+    for i in (0..good.land_trees.len()).step_by(97) {
+        let line = &good.land_trees[i];
+        let tree = (line.tree + 1) % (trees + 1);
+        let mut bad = good.clone();
+        bad.land_trees[i].tree = tree;
+        let e = check_misere(&bad).expect_err("a wrong tree is refused");
+        assert_eq!(e.line, line.number, "{} tree {tree}: {e}", line.land);
+        assert_eq!(e.couple, format!("{} tree {tree}", line.land));
+        assert!(
+            matches!(e.why, Why::Misere(MisereWhy::LandTree { .. })),
+            "{e}"
         );
     }
+    // A tree's options changed: refused on its line when the options make
+    // no new tree in simplest form; otherwise the tree is another game,
+    // and the first land whose tree it was is blamed.
+    let (mut on_line, mut on_land) = (0, 0);
+    for i in 0..good.trees.len() {
+        let mut bad = good.clone();
+        let t = &mut bad.trees[i];
+        match t.options.pop() {
+            Some(last) if last > 0 && !t.options.contains(&(last - 1)) => t.options.push(last - 1),
+            Some(_) => {}
+            None => t.options.push(0),
+        }
+        let e = check_misere(&bad).expect_err("a changed tree is refused");
+        if e.line == good.trees[i].number {
+            on_line += 1;
+            assert!(matches!(e.why, Why::Misere(MisereWhy::Tree(_))), "{e}");
+        } else {
+            on_land += 1;
+            assert!(
+                matches!(e.why, Why::Misere(MisereWhy::LandTree { .. })),
+                "{e}"
+            );
+        }
+    }
+    assert!(on_line > 0 && on_land > 0, "{on_line} {on_land}");
 }
