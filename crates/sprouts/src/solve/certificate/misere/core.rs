@@ -55,6 +55,10 @@ pub(super) fn lands_text<'a>(lands: impl Iterator<Item = &'a [u8]>) -> String {
     }
 }
 
+/// A child's key, or (when a small land it leaves has no listed tree) the
+/// child in words and that land in GLOP 2.
+pub(super) type Child = Result<Vec<u8>, (String, String)>;
+
 /// The misère check's state: the trees (those listed first, then sums the
 /// check makes), the listed trees of small lands, the listed losses, and
 /// the positions found won.
@@ -229,7 +233,7 @@ impl<'c, C: LandCanon + ?Sized> Core<'c, C> {
     pub(super) fn wanted(&mut self, key: &[u8]) -> Vec<String> {
         let mut out: Vec<(u32, String)> = Vec::new();
         let mut smalls = Vec::new();
-        self.each_child(key, &mut smalls, &mut |core, child, _| {
+        self.each_child(key, &mut smalls, |core, child, _| {
             if let Ok(k) = child {
                 if !matches!(split(&k), (_, [])) {
                     let (t, rest) = split(&k);
@@ -253,7 +257,7 @@ impl<'c, C: LandCanon + ?Sized> Core<'c, C> {
         &mut self,
         key: &[u8],
         smalls: &mut Vec<Key>,
-        f: &mut dyn FnMut(&mut Self, Result<Vec<u8>, (String, String)>, &[Key]) -> Result<(), Why>,
+        mut f: impl FnMut(&mut Self, Child, &[Key]) -> Result<(), Why>,
     ) -> Result<bool, Why> {
         let (tree, rest) = split(key);
         let lands: Vec<&[u8]> = lands_of(rest).collect();
@@ -312,7 +316,7 @@ impl<'c, C: LandCanon + ?Sized> Core<'c, C> {
             };
         }
         let mut smalls = Vec::new();
-        let any = self.each_child(key, &mut smalls, &mut |core, child, smalls| {
+        let any = self.each_child(key, &mut smalls, |core, child, smalls| {
             let k = match child {
                 Ok(k) => k,
                 Err((child, land)) => {

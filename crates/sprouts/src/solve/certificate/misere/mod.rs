@@ -6,8 +6,8 @@
 //! The solver's misère positions are a tree (the sum of the small lands'
 //! trees) beside the big lands ([`crate::solve::TREE_LIVES`]); the
 //! certificate lists them that way, in the lines `sprouts db export`
-//! writes: `tree 5	{0,1,3}` (a tree and its options), `0.0.0	tree 1`
-//! (the tree of a small land), `0.0.0.0.0.0.0.0.0.0	misere loss	with tree 5`
+//! writes (tab-separated): `tree 5 {0,1,3}` (a tree and its options), `0.0.0 tree 1`
+//! (the tree of a small land), `0.0.0.0.0.0.0.0.0.0 misere loss with tree 5`
 //! (a loss for the player to move).
 //!
 //! ```
@@ -51,16 +51,16 @@ pub struct MisereCertificate {
     /// trees are summed into the position's tree.
     pub tree_lives: u32,
     /// The trees, numbered 1, 2, ... in order (tree 0, the end, is never
-    /// listed): `tree K	{I,J}`.
+    /// listed): `tree K {I,J}`.
     pub trees: Vec<TreeLine>,
-    /// The small lands and their trees: `LAND	tree K`.
+    /// The small lands and their trees: `LAND tree K`.
     pub land_trees: Vec<LandTreeLine>,
-    /// Positions that are losses for the player to move: `LANDS	misere
-    /// loss`, with `	with tree K` when small lands are summed into tree K.
+    /// Positions that are losses for the player to move: `LANDS misere
+    /// loss`, with ` with tree K` when small lands are summed into tree K.
     pub losses: Vec<LossLine>,
 }
 
-/// `tree K	{I,J,...}`: tree `K` is the game whose options are trees `I`,
+/// `tree K {I,J,...}`: tree `K` is the game whose options are trees `I`,
 /// `J`, ... (in increasing order, all listed before it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TreeLine {
@@ -72,7 +72,7 @@ pub struct TreeLine {
     pub options: Vec<u32>,
 }
 
-/// `LAND	tree K`: the misère canonical tree of a small land.
+/// `LAND tree K`: the misère canonical tree of a small land.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LandTreeLine {
     /// Its line number in the text (from 1).
@@ -83,7 +83,7 @@ pub struct LandTreeLine {
     pub tree: u32,
 }
 
-/// `LANDS	misere loss	with tree K`: the lands (GLOP 2) plus the tree
+/// `LANDS misere loss with tree K`: the lands (GLOP 2) plus the tree
 /// are a loss for the player to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LossLine {
