@@ -481,3 +481,43 @@ fn a_changed_misere_tree_is_refused_on_its_own_line() {
     }
     assert!(on_line > 0 && on_land > 0, "{on_line} {on_land}");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Texts made of misère certificate pieces: headers, trees, land
+    /// trees and losses of small lands with any numbers, junk. Read and
+    /// checked without a panic; what is read is written back and read
+    /// again the same.
+    #[test]
+    fn misere_certificate_like_text_never_panics(
+        parts in proptest::collection::vec(prop_oneof![
+            Just("sprouts certificate 1\nvariant: misere\n".to_string()),
+            Just("tree lives: 9\n[Misere_Positions+Trees]\n".to_string()),
+            Just("position: 0.0.0.0\noutcome: loss\n".to_string()),
+            "tree [0-9]{1,2}\t\\{([0-9],){0,3}[0-9]?\\}\n",
+            "[0-2a-dA-D.|+]{1,12}\ttree [0-9]{1,2}\n",
+            "[0-2a-dA-D.|+]{1,14}\tmisere loss(\twith tree [0-9]{1,2})?\n",
+            "[ -~]{0,20}\n",
+        ], 0..12)
+    ) {
+        let text: String = parts.concat();
+        if let Ok(c) = text.parse::<MisereCertificate>() {
+            let _ = check_misere(&c);
+            let again: MisereCertificate = c.to_string().parse().unwrap();
+            let mut c = c;
+            c.number_lines();
+            prop_assert_eq!(again, c);
+        }
+    }
+
+    /// Any bytes (as text) read as a misère certificate without a panic.
+    #[test]
+    fn any_text_reads_as_misere_without_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+        let text = String::from_utf8_lossy(&bytes);
+        let text = format!("sprouts certificate 1\nvariant: misere\ntree lives: 9\n[Misere_Positions+Trees]\n{text}");
+        if let Ok(c) = text.parse::<MisereCertificate>() {
+            let _ = check_misere(&c);
+        }
+    }
+}
