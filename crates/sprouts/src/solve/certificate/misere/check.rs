@@ -242,7 +242,7 @@ impl MisereCertificate {
     /// let bad: MisereCertificate = format!("{head}tree 1\t{{0}}\n1\ttree 0\n").parse().unwrap();
     /// assert_eq!(
     ///     bad.check(&PseudoCanon, &mut |_, _| {}).unwrap_err().to_string(),
-    ///     "line 7: 1 tree 0 does not hold: the trees of its children's lands make tree 1"
+    ///     "line 6: 1 tree 0 does not hold: the trees of its children's lands make tree 1"
     /// );
     /// ```
     pub fn check<C: LandCanon + ?Sized>(
