@@ -7,11 +7,11 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
-use sprouts::solve::{Certificate, Checked, ExactCanon, PseudoCanon};
+use sprouts::solve::{Certificate, Checked, ExactCanon, MisereCertificate, PseudoCanon};
 
 use crate::output;
 
-/// Check a certificate: a proof of a normal-play result that `sprouts solve
+/// Check a certificate: a proof of a result that `sprouts solve
 /// --certificate FILE` writes, or another program's list of losing
 /// positions with a nimber heap (a `[Positions+Nimber]` line, then one
 /// `POSITION HEAP` a line, as SPOTS and GLOP write them).
@@ -21,7 +21,11 @@ use crate::output;
 /// children up among the listed couples; it searches nothing. It prints
 /// the couples checked and, when the header names one, the position and its
 /// nimber; on failure, the first couple that does not hold, in GLOP 2, with
-/// its line and why (exit status 1). Details: docs/certificates.md.
+/// its line and why (exit status 1). A misère certificate (a
+/// `[Misere_Positions+Trees]` line) lists losing positions with the
+/// canonical trees of their small lands, checked the same way; it prints
+/// what was checked and the position's outcome. Details:
+/// docs/certificates.md.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = "\
 Examples:
@@ -41,8 +45,8 @@ pub struct Args {
     exact: bool,
 }
 
-/// Reads a certificate file (`-`: standard input).
-pub fn read(file: &Path) -> Result<Certificate> {
+/// The text of a certificate file (`-`: standard input).
+fn read_text(file: &Path) -> Result<String> {
     let name = file.display();
     let mut bytes = Vec::new();
     if file.as_os_str() == "-" {
@@ -50,13 +54,12 @@ pub fn read(file: &Path) -> Result<Certificate> {
     } else {
         bytes = std::fs::read(file).with_context(|| format!("cannot read {name}"))?;
     }
-    let text = String::from_utf8(bytes).map_err(|e| {
+    String::from_utf8(bytes).map_err(|e| {
         anyhow!(
             "{name}: not UTF-8 text (at byte {})",
             e.utf8_error().valid_up_to()
         )
-    })?;
-    text.parse().with_context(|| name.to_string())
+    })
 }
 
 /// A bar on standard error once a check has taken a second: how many of
@@ -116,9 +119,53 @@ pub fn check(cert: &Certificate, exact: bool) -> Result<Checked> {
     Ok(checked?)
 }
 
+/// Checks a misère certificate, and writes what it proves.
+fn run_misere(args: &Args, text: &str, start: Instant) -> Result<()> {
+    let name = || args.file.display().to_string();
+    let cert: MisereCertificate = text.parse().with_context(name)?;
+    let mut bar = Bar::new("lines");
+    let mut tell = |done, total| bar.tell(done, total);
+    let checked = if args.exact {
+        cert.check(&ExactCanon, &mut tell)
+    } else {
+        cert.check(&PseudoCanon, &mut tell)
+    }
+    .with_context(name)?;
+    drop(bar);
+    let mut out = output::stdout();
+    writeln!(
+        out,
+        "checked\t{} losses, {} land trees, {} trees",
+        checked.losses, checked.land_trees, checked.trees
+    )?;
+    if let Some(c) = &checked.claim {
+        let shown = if c.position.is_empty() {
+            output::NO_LIVE_REGION
+        } else {
+            &c.position
+        };
+        writeln!(out, "position\t{shown}")?;
+        writeln!(
+            out,
+            "outcome\t{} for the player to move (misere)",
+            if c.win { "win" } else { "loss" }
+        )?;
+    }
+    writeln!(out, "children\t{}", checked.children)?;
+    writeln!(out, "seconds\t{:.3}", start.elapsed().as_secs_f64())?;
+    out.flush()?;
+    Ok(())
+}
+
 pub fn run(args: &Args) -> Result<()> {
     let start = Instant::now();
-    let cert = read(&args.file)?;
+    let text = read_text(&args.file)?;
+    if MisereCertificate::is_misere(&text) {
+        return run_misere(args, &text, start);
+    }
+    let cert: Certificate = text
+        .parse()
+        .with_context(|| args.file.display().to_string())?;
     let checked = check(&cert, args.exact).with_context(|| args.file.display().to_string())?;
     let mut out = output::stdout();
     writeln!(out, "checked\t{} couples", checked.lines)?;

@@ -58,7 +58,8 @@ JSON output (--json): one object on one line.
                  (g12={*3,g9}; g9={*,*2,{*2}}: the first is the tree)
   genus          with --tree: its genus (Conway), such as \"1^031\"
   certificate    {couples, seconds}: the certificate written and the time
-                 it took, within `seconds` (--certificate only)
+                 it took, within `seconds` (--certificate only); misère:
+                 {trees, land_trees, losses, seconds}
 
 Examples:
   sprouts solve --spots 8
@@ -116,9 +117,10 @@ pub struct Args {
     /// position it leads to is visited: for small positions).
     #[arg(long)]
     tree: bool,
-    /// Also write a proof of the nimber to FILE (normal play): couples
-    /// (land + heap) that are losses, which `sprouts check FILE` checks
-    /// without searching (docs/certificates.md).
+    /// Also write a proof of the nimber to FILE: couples (land + heap)
+    /// that are losses; in misère play, losing positions with the canonical
+    /// trees of their small lands. `sprouts check FILE` checks it without
+    /// searching (docs/certificates.md).
     #[arg(long, value_name = "FILE")]
     certificate: Option<std::path::PathBuf>,
 }
@@ -216,8 +218,16 @@ struct WinningMove {
 /// What `--certificate` wrote.
 #[derive(Debug, Serialize)]
 struct CertificateJson {
-    /// Couples listed.
-    couples: usize,
+    /// Couples listed (normal play).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    couples: Option<usize>,
+    /// Misère: trees, land trees and losses listed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trees: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    land_trees: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    losses: Option<usize>,
     /// Time taken to build and write it (within `seconds`).
     seconds: f64,
 }
@@ -247,8 +257,9 @@ struct SolveJson {
     certificate: Option<CertificateJson>,
 }
 
-/// Writes the certificate of the position's nimber (built from what the
-/// solve proved) to `path`; gives how many couples it holds.
+/// Writes the certificate of the position's nimber, or of its misère
+/// outcome (built from what the solve proved) to `path`; gives how many
+/// lines of each kind it holds.
 fn write_certificate(
     solver: &mut Solver<Stacked<Backing>>,
     pos: &Position,
@@ -256,19 +267,39 @@ fn write_certificate(
     timeout: Option<f64>,
 ) -> Result<CertificateJson> {
     let start = Instant::now();
-    let cert = solver
-        .certificate(pos)
-        .map_err(|e| solve_error(e, timeout))?;
+    let mut json = CertificateJson {
+        couples: None,
+        trees: None,
+        land_trees: None,
+        losses: None,
+        seconds: 0.0,
+    };
+    let text = match pos.variant() {
+        Variant::Normal => {
+            let cert = solver
+                .certificate(pos)
+                .map_err(|e| solve_error(e, timeout))?;
+            json.couples = Some(cert.lines.len());
+            cert.to_string()
+        }
+        Variant::Misere => {
+            let cert = solver
+                .misere_certificate(pos)
+                .map_err(|e| solve_error(e, timeout))?;
+            json.trees = Some(cert.trees.len());
+            json.land_trees = Some(cert.land_trees.len());
+            json.losses = Some(cert.losses.len());
+            cert.to_string()
+        }
+    };
     let mut file = std::io::BufWriter::new(
         std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
     );
-    write!(file, "{cert}")
+    file.write_all(text.as_bytes())
         .and_then(|()| file.flush())
         .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(CertificateJson {
-        couples: cert.lines.len(),
-        seconds: start.elapsed().as_secs_f64(),
-    })
+    json.seconds = start.elapsed().as_secs_f64();
+    Ok(json)
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -294,9 +325,6 @@ pub fn run(args: &Args) -> Result<()> {
         },
         (None, None) => bail!("give a POSITION, a GAME or --spots N"),
     };
-    if args.certificate.is_some() && pos.variant() == Variant::Misere {
-        bail!("--certificate: certificates are for normal play only");
-    }
     let db = args.db.clone();
     let timeout = args.timeout;
     let json = args.json;
@@ -394,11 +422,17 @@ pub fn run(args: &Args) -> Result<()> {
             writeln!(out, "genus\t{g}")?;
         }
         if let (Some(c), Some(path)) = (&result.certificate, &args.certificate) {
+            let what = match (c.couples, c.trees, c.land_trees, c.losses) {
+                (Some(couples), ..) => format!("{couples} couples"),
+                (None, Some(t), Some(l), Some(p)) => {
+                    format!("{p} losses, {l} land trees, {t} trees")
+                }
+                _ => String::new(),
+            };
             writeln!(
                 out,
-                "certificate\t{} ({} couples, {:.3} s)",
+                "certificate\t{} ({what}, {:.3} s)",
                 path.display(),
-                c.couples,
                 c.seconds
             )?;
         }

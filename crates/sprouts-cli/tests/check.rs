@@ -1,4 +1,5 @@
-//! `sprouts solve --certificate FILE` and `sprouts check FILE`.
+//! `sprouts solve --certificate FILE` and `sprouts check FILE`, in normal
+//! and misère play.
 
 mod common;
 
@@ -112,7 +113,7 @@ fn a_wrong_couple_is_named_with_its_line() {
 }
 
 #[test]
-fn bad_files_and_misere_are_refused() {
+fn bad_files_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("x.cert");
     std::fs::write(&f, "hello\n").unwrap();
@@ -134,19 +135,103 @@ fn bad_files_and_misere_are_refused() {
             path(&dir.path().join("none"))
         )
     );
-    assert_eq!(
-        fails(
-            &[
-                "solve",
-                "--spots",
-                "3",
-                "--misere",
-                "--no-db",
-                "--certificate",
-                path(&f)
-            ],
-            b""
-        ),
-        "sprouts: --certificate: certificates are for normal play only"
+}
+
+#[test]
+fn a_misere_solve_writes_a_certificate_that_checks() {
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("7.cert");
+    let out = ok(
+        &[
+            "solve",
+            "--misere",
+            "--spots",
+            "7",
+            "--no-db",
+            "--certificate",
+            path(&cert),
+        ],
+        "",
     );
+    let text = std::fs::read_to_string(&cert).unwrap();
+    let count = |what: &dyn Fn(&str) -> bool| text.lines().filter(|l| what(l)).count();
+    let trees = count(&|l| l.starts_with("tree ") && l.contains('{'));
+    let land_trees = count(&|l| l.contains("\ttree "));
+    let losses = count(&|l| l.contains("\tmisere loss"));
+    assert!(trees > 10 && land_trees > 1000 && losses > 10, "{out}");
+    assert!(
+        out.starts_with("outcome\tloss for the player to move (misere)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "\ncertificate\t{} ({losses} losses, {land_trees} land trees, {trees} trees, ",
+            path(&cert)
+        )),
+        "{out}"
+    );
+    assert!(text.starts_with("sprouts certificate 1\n"), "{text}");
+    assert!(
+        text.contains(
+            "\nvariant: misere\nposition: 0.0.0.0.0.0.0\noutcome: loss\ntree lives: 9\n[Misere_Positions+Trees]\ntree 1\t{0}\n"
+        ),
+        "{text}"
+    );
+    // The position's own line is the first loss (AJS 1991: 7 spots is a
+    // misère loss).
+    let number = text
+        .lines()
+        .position(|l| l == "0.0.0.0.0.0.0\tmisere loss")
+        .unwrap()
+        + 1;
+    assert_eq!(number, text.lines().count() - losses + 1);
+    let check = checked(&["check", path(&cert)]);
+    let children: u64 = check.rsplit_once('\t').unwrap().1.parse().unwrap();
+    assert!(children > 1000, "{check}");
+    assert_eq!(
+        check,
+        format!(
+            "checked\t{losses} losses, {land_trees} land trees, {trees} trees\nposition\t0.0.0.0.0.0.0\noutcome\tloss for the player to move (misere)\nchildren\t{children}"
+        )
+    );
+    // With exact keys, from standard input: the same.
+    let out = ok(&["check", "--exact", "-"], &text);
+    assert!(
+        out.starts_with(&format!(
+            "checked\t{losses} losses, {land_trees} land trees, {trees} trees\n"
+        )),
+        "{out}"
+    );
+    // The position's line removed: the claim is refused.
+    let bad = text.replace("\n0.0.0.0.0.0.0\tmisere loss\n", "\n");
+    assert_eq!(
+        fails(&["check", "-"], bad.as_bytes()),
+        "sprouts: -: line 9: position \"0.0.0.0.0.0.0\" outcome loss does not hold: the position is not listed as a loss"
+    );
+    // A tree that is another again: refused on its line.
+    let number = text.lines().position(|l| l == "tree 2\t{0,1}").unwrap() + 1;
+    let bad = text.replace("\ntree 2\t{0,1}\n", "\ntree 2\t{0}\n");
+    assert_eq!(
+        fails(&["check", "-"], bad.as_bytes()),
+        format!("sprouts: -: line {number}: tree 2 {{0}} does not hold: tree 2 is tree 1 again")
+    );
+    // JSON says what was written.
+    let v: serde_json::Value = serde_json::from_str(&ok(
+        &[
+            "solve",
+            "--misere",
+            "--spots",
+            "5",
+            "--no-db",
+            "--json",
+            "--certificate",
+            path(&cert),
+        ],
+        "",
+    ))
+    .unwrap();
+    assert!(v["certificate"]["losses"].as_u64().unwrap() >= 1, "{v}");
+    assert!(v["certificate"]["trees"].as_u64().unwrap() >= 3, "{v}");
+    assert!(v["certificate"]["land_trees"].as_u64().unwrap() >= 3, "{v}");
+    assert!(v["certificate"].get("couples").is_none(), "{v}");
 }

@@ -1,10 +1,15 @@
 //! Proof certificates: built from a solve, written, read back and checked;
 //! a certificate with one couple's heap changed, or one couple removed, is
-//! refused, naming that couple; the reader never panics.
+//! refused, naming that couple; the reader never panics. Misère
+//! certificates likewise: a removed loss, or a changed tree, is refused
+//! and named.
 
 use proptest::prelude::*;
 use sprouts::model::{Position, Variant};
-use sprouts::solve::{Certificate, CheckError, Checked, ExactCanon, PseudoCanon, Solver, Why};
+use sprouts::solve::{
+    Certificate, CheckError, Checked, ExactCanon, MisereCertificate, MisereChecked, MisereWhy,
+    PseudoCanon, Solver, Why,
+};
 
 /// The certificate of the N-spot start, read back from its text.
 fn certificate(s: &mut Solver, n: u32) -> Certificate {
@@ -332,5 +337,191 @@ fn another_programs_list_in_glop1_or_with_a_closing_mark_checks() {
         let checked = read.check(&ExactCanon, &mut |_, _| {}).unwrap();
         assert_eq!(checked.lines, c.lines.len());
         assert!(checked.claim.is_none());
+    }
+}
+
+/// The misère certificate of the N-spot start, read back from its text.
+fn misere_certificate(s: &mut Solver, n: u32) -> MisereCertificate {
+    let text = s
+        .misere_certificate(&Position::start(n, Variant::Misere))
+        .unwrap()
+        .to_string();
+    text.parse().unwrap()
+}
+
+fn check_misere(c: &MisereCertificate) -> Result<MisereChecked, CheckError> {
+    c.check(&PseudoCanon, &mut |_, _| {})
+}
+
+/// Misère outcomes of the N-spot starts for the player to move: AJS 1991
+/// (1 to 9), Lemoine & Viennot (10 to 12; OEIS A164950).
+const MISERE_WINS: [bool; 12] = [
+    true, false, false, false, true, true, false, false, false, true, true, true,
+];
+
+/// N = 1..12: most of the time is the search of 12 spots (about 15 s in
+/// a release build); building and checking its certificate adds a third.
+#[test]
+fn misere_certificates_of_the_starts_check() {
+    let mut s = Solver::new();
+    for n in 1..=12 {
+        let c = misere_certificate(&mut s, n);
+        let checked = check_misere(&c).unwrap_or_else(|e| panic!("{n} spots: {e}"));
+        let claim = checked.claim.unwrap();
+        assert_eq!(claim.win, MISERE_WINS[n as usize - 1], "{n} spots");
+        assert_eq!(claim.position, vec!["0"; n as usize].join("."));
+        assert_eq!(
+            (checked.trees, checked.land_trees, checked.losses),
+            (c.trees.len(), c.land_trees.len(), c.losses.len())
+        );
+        // Each list is needed from 7 spots on (smaller starts have small
+        // lands only, or no loss beside their own position's).
+        if n >= 7 {
+            assert!(
+                c.trees.len() > 20 && c.land_trees.len() > 1000 && c.losses.len() > 20,
+                "{n} spots: {} trees, {} land trees, {} losses",
+                c.trees.len(),
+                c.land_trees.len(),
+                c.losses.len()
+            );
+        }
+        // The position's own line comes first when it is a loss.
+        if n >= 4 && !claim.win {
+            assert_eq!(c.losses[0].lands, claim.position);
+        }
+    }
+}
+
+/// A listed loss as the checker's messages write a position.
+fn loss_text(l: &sprouts::solve::LossLine) -> String {
+    match l.tree {
+        0 => l.lands.clone(),
+        t => format!("{} with tree {t}", l.lands),
+    }
+}
+
+#[test]
+fn a_removed_misere_loss_is_refused_and_named() {
+    let mut s = Solver::new();
+    let good = misere_certificate(&mut s, 8);
+    let (mut refused, mut still_a_proof) = (0, 0);
+    for i in 0..good.losses.len() {
+        let mut bad = good.clone();
+        let gone = bad.losses.remove(i);
+        let text = loss_text(&gone);
+        match check_misere(&bad) {
+            Err(e) => {
+                refused += 1;
+                // Named by the line that needed it: as a position that
+                // would answer a move, or as the claim's own position.
+                match &e.why {
+                    Why::Misere(MisereWhy::Unanswered { wanted, .. }) => {
+                        assert!(wanted.contains(&text), "removed {text}: {e}");
+                    }
+                    Why::Misere(MisereWhy::NotListed) => {
+                        assert_eq!(e.couple, "position \"0.0.0.0.0.0.0.0\" outcome loss");
+                        assert_eq!(i, 0, "{e}");
+                    }
+                    _ => panic!("removed {text}: {e}"),
+                }
+                assert!(e.to_string().contains(" does not hold: "), "{e}");
+            }
+            Ok(c) => {
+                still_a_proof += 1;
+                assert!(!c.claim.unwrap().win);
+            }
+        }
+    }
+    // Only what the check uses is listed.
+    assert!(
+        refused >= 9 * still_a_proof && refused > 40,
+        "{refused} refused, {still_a_proof} not needed"
+    );
+}
+
+#[test]
+fn a_changed_misere_tree_is_refused_on_its_own_line() {
+    let mut s = Solver::new();
+    let good = misere_certificate(&mut s, 7);
+    let trees = good.trees.len() as u32;
+    // The tree of a land changed: that line is blamed (the smaller lands
+    // its check uses all hold).
+    for i in (0..good.land_trees.len()).step_by(97) {
+        let line = &good.land_trees[i];
+        let tree = (line.tree + 1) % (trees + 1);
+        let mut bad = good.clone();
+        bad.land_trees[i].tree = tree;
+        let e = check_misere(&bad).expect_err("a wrong tree is refused");
+        assert_eq!(e.line, line.number, "{} tree {tree}: {e}", line.land);
+        assert_eq!(e.couple, format!("{} tree {tree}", line.land));
+        assert!(
+            matches!(e.why, Why::Misere(MisereWhy::LandTree { .. })),
+            "{e}"
+        );
+    }
+    // A tree's options changed: refused on its line when the options make
+    // no new tree in simplest form; otherwise the tree is another game,
+    // and the first land whose tree it was is blamed.
+    let (mut on_line, mut on_land) = (0, 0);
+    for i in 0..good.trees.len() {
+        let mut bad = good.clone();
+        let t = &mut bad.trees[i];
+        match t.options.pop() {
+            Some(last) if last > 0 && !t.options.contains(&(last - 1)) => t.options.push(last - 1),
+            Some(_) => {}
+            None => t.options.push(0),
+        }
+        let e = check_misere(&bad).expect_err("a changed tree is refused");
+        if e.line == good.trees[i].number {
+            on_line += 1;
+            assert!(matches!(e.why, Why::Misere(MisereWhy::Tree(_))), "{e}");
+        } else {
+            on_land += 1;
+            assert!(
+                matches!(e.why, Why::Misere(MisereWhy::LandTree { .. })),
+                "{e}"
+            );
+        }
+    }
+    assert!(on_line > 0 && on_land > 0, "{on_line} {on_land}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Texts made of misère certificate pieces: headers, trees, land
+    /// trees and losses of small lands with any numbers, junk. Read and
+    /// checked without a panic; what is read is written back and read
+    /// again the same.
+    #[test]
+    fn misere_certificate_like_text_never_panics(
+        parts in proptest::collection::vec(prop_oneof![
+            Just("sprouts certificate 1\nvariant: misere\n".to_string()),
+            Just("tree lives: 9\n[Misere_Positions+Trees]\n".to_string()),
+            Just("position: 0.0.0.0\noutcome: loss\n".to_string()),
+            "tree [0-9]{1,2}\t\\{([0-9],){0,3}[0-9]?\\}\n",
+            "[0-2a-dA-D.|+]{1,12}\ttree [0-9]{1,2}\n",
+            "[0-2a-dA-D.|+]{1,14}\tmisere loss(\twith tree [0-9]{1,2})?\n",
+            "[ -~]{0,20}\n",
+        ], 0..12)
+    ) {
+        let text: String = parts.concat();
+        if let Ok(c) = text.parse::<MisereCertificate>() {
+            let _ = check_misere(&c);
+            let again: MisereCertificate = c.to_string().parse().unwrap();
+            let mut c = c;
+            c.number_lines();
+            prop_assert_eq!(again, c);
+        }
+    }
+
+    /// Any bytes (as text) read as a misère certificate without a panic.
+    #[test]
+    fn any_text_reads_as_misere_without_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+        let text = String::from_utf8_lossy(&bytes);
+        let text = format!("sprouts certificate 1\nvariant: misere\ntree lives: 9\n[Misere_Positions+Trees]\n{text}");
+        if let Ok(c) = text.parse::<MisereCertificate>() {
+            let _ = check_misere(&c);
+        }
     }
 }

@@ -16,6 +16,7 @@ use super::super::compact::simplify;
 use super::super::pns::twice_lives;
 use super::super::store::{MemoryStore, NormalEntry, Store};
 use super::super::{Land, LandCanon, decompose_with, lands_position, position_key};
+use super::misere::MisereWhy;
 use super::{Certificate, quoted};
 
 /// Why a couple (or a stored entry) does not hold against what is known:
@@ -103,6 +104,8 @@ pub enum Why {
         /// The child, in GLOP 2.
         child: String,
     },
+    /// A line of a misère certificate (docs/certificates.md#misere).
+    Misere(MisereWhy),
 }
 
 /// A couple that is not listed and would answer a move if it were: a land
@@ -161,7 +164,7 @@ impl Why {
                 | Why::NotOneLand { .. }
                 | Why::MisereEnd
                 | Why::MisereChildLoss { .. }
-        )
+        ) || matches!(self, Why::Misere(w) if w.contradicts())
     }
 }
 
@@ -219,6 +222,7 @@ impl fmt::Display for Why {
                 f,
                 "a misère loss is stored, but the outcome of the move to {child} is not stored"
             ),
+            Why::Misere(w) => w.fmt(f),
         }
     }
 }

@@ -27,11 +27,16 @@
 
 mod build;
 mod check;
+mod misere;
 
 use std::fmt;
 use std::str::FromStr;
 
 pub use check::{CheckError, Checked, Claim, Verifier, Wanted, Why};
+pub use misere::{
+    LandTreeLine, LossLine, MISERE_SECTION, MisereCertificate, MisereChecked, MisereClaim,
+    MisereWhy, TreeLine,
+};
 
 /// The first line of a certificate this program writes.
 pub const MAGIC: &str = "sprouts certificate";
