@@ -17,7 +17,7 @@ use sprouts::notation::hoey::{HoeyMove, parse_position};
 use sprouts::notation::lhp::LhpMove;
 use sprouts::notation::transcript::Transcript;
 use sprouts::notation::wgosa::WgosaMove;
-use sprouts::notation::{Notation, ResolveError};
+use sprouts::notation::{Notation, PositionNotation, ResolveError};
 use sprouts::solve::{Certificate, ExactCanon, Land, PseudoCanon};
 
 /// The positions move texts are resolved against: the 1- and 5-spot starts
@@ -355,6 +355,16 @@ pub fn fuzz_text(data: &[u8]) -> &str {
     }
 }
 
+/// [`position_text`] for the reader and writer of one notation.
+fn position_in(n: PositionNotation, data: &[u8]) {
+    position_text(
+        &n.to_string(),
+        fuzz_text(data),
+        |t| n.parse(t),
+        |p| n.write(p),
+    );
+}
+
 /// A fuzz target's body: its checks on one raw input.
 pub type Body = fn(&[u8]);
 
@@ -364,22 +374,10 @@ pub type Body = fn(&[u8]);
 pub const TARGETS: &[(&str, Body)] = &[
     ("certificate", |d| certificate(fuzz_text(d))),
     ("glop1_position", |d| {
-        use sprouts::notation::glop1;
-        position_text(
-            "glop1",
-            fuzz_text(d),
-            glop1::parse_position,
-            Position::to_glop1,
-        )
+        position_in(PositionNotation::Glop1, d)
     }),
     ("glop2_position", |d| {
-        use sprouts::notation::glop2;
-        position_text(
-            "glop2",
-            fuzz_text(d),
-            glop2::parse_position,
-            Position::to_glop2,
-        )
+        position_in(PositionNotation::Glop2, d)
     }),
     // Headers allow many spots; a move's cost grows with the position, so
     // keep the fuzzer on games it can replay quickly.
@@ -391,13 +389,7 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("misere_tree", |d| misere_tree(fuzz_text(d))),
     ("move_lists", move_lists),
     ("neoglop_position", |d| {
-        use sprouts::notation::neoglop;
-        position_text(
-            "neoglop",
-            fuzz_text(d),
-            neoglop::parse_position,
-            Position::to_neoglop,
-        )
+        position_in(PositionNotation::Neoglop, d)
     }),
     // Keep each run short: long games are the benchmark's business.
     ("transcript", |d| transcript(fuzz_text(d), 64)),
