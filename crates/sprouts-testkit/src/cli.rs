@@ -1,12 +1,9 @@
 //! Running the built `sprouts` command, as its tests do.
 //!
 //! Cargo names the binary only to the tests of its own crate
-//! (`env!("CARGO_BIN_EXE_sprouts")`), so they give the path:
-//!
-//! ```ignore
-//! const SPROUTS: Cli = Cli::new(env!("CARGO_BIN_EXE_sprouts"));
-//! assert_eq!(SPROUTS.ok(&["position", "convert", "--to", "hoey", "0.0"], ""), "1;2\n");
-//! ```
+//! (`env!("CARGO_BIN_EXE_sprouts")`), so they give the path, as
+//! `crates/sprouts-cli/tests/it/common.rs` does:
+//! `const SPROUTS: Cli = Cli::new(env!("CARGO_BIN_EXE_sprouts"));`.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
