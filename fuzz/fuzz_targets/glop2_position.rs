@@ -1,14 +1,8 @@
 //! glop2 position reader: any text reads or fails cleanly; a position that
 //! reads is written, read back to the same canonical form, and played
-//! (`support/position.rs`).
+//! (`sprouts_testkit::readers::position_text`, as `cargo test` runs it too).
 #![no_main]
 
-#[path = "support/position.rs"]
-mod position;
-
 use libfuzzer_sys::fuzz_target;
-use sprouts::notation::glop2::parse_position;
 
-fuzz_target!(|data: &[u8]| {
-    position::check_position_text(data, parse_position, |p| p.to_glop2());
-});
+fuzz_target!(|data: &[u8]| sprouts_testkit::readers::fuzz("glop2_position", data));

@@ -1,15 +1,9 @@
 //! WGOSA move reader: any text parses or fails cleanly; a parsed move is
 //! written back the same, and resolves (or fails cleanly) against a few
 //! positions; a resolved move is legal and its canonical text reads back
-//! to the same move (`support/moves.rs`).
+//! to the same move (`sprouts_testkit::readers::move_text`, as `cargo test` runs it too).
 #![no_main]
 
-#[path = "support/moves.rs"]
-mod moves;
-
 use libfuzzer_sys::fuzz_target;
-use sprouts::notation::wgosa::WgosaMove;
 
-fuzz_target!(|data: &[u8]| {
-    moves::check_move_text(data, WgosaMove::to_move, WgosaMove::from_move);
-});
+fuzz_target!(|data: &[u8]| sprouts_testkit::readers::fuzz("wgosa_move", data));

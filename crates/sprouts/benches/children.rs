@@ -7,14 +7,11 @@
 //! same lands on every run), generates all their children, and prints the
 //! time per land and per child, the best of fifteen runs.
 
-// Only its random moves are used here (the replay benchmark uses the rest).
-#[path = "support/synthetic.rs"]
-mod synthetic;
-
 use std::time::{Duration, Instant};
 
 use sprouts::model::{Position, Variant};
 use sprouts::solve::{Land, PseudoCanon, decompose, land_children};
+use sprouts_testkit::random as synthetic;
 
 fn main() {
     let mut rng = synthetic::Rng::new(2026);

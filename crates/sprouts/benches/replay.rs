@@ -2,8 +2,8 @@
 //! transcript of 10,000 moves ... stays linear in the number of moves").
 //!
 //! `cargo bench -p sprouts --bench replay` prints, for games of 1,000 to
-//! 10,000 random moves (`benches/support/synthetic.rs`; the start has half as many
-//! spots as the game has moves, so the game cannot end early) written in
+//! 10,000 random moves (`sprouts_testkit::random`; the start has half as
+//! many spots as the game has moves, so the game cannot end early) written in
 //! each notation: the time to read and replay the transcript (every move
 //! resolved and checked, its canonical Hoey text written), the time to
 //! write the game in each notation, and the time per move. Each figure is
@@ -12,13 +12,11 @@
 //!
 //! `cargo bench -p sprouts --bench replay -- 1000 2000` runs only those sizes.
 
-#[path = "support/synthetic.rs"]
-mod synthetic;
-
 use std::time::{Duration, Instant};
 
 use sprouts::notation::Notation;
 use sprouts::notation::transcript::Transcript;
+use sprouts_testkit::random as synthetic;
 
 fn best_of_three<T>(mut f: impl FnMut() -> T) -> (Duration, T) {
     let mut best = None;

@@ -10,11 +10,7 @@ use std::time::Instant;
 use sprouts::canon::canonical;
 use sprouts::model::Position;
 use sprouts::notation::neoglop;
-
-#[path = "../tests/random_positions/mod.rs"]
-mod random_positions;
-
-use random_positions::{Rng, random_position};
+use sprouts_testkit::random::{Rng, random_position};
 
 fn main() {
     if std::env::args().any(|a| a == "symmetric") {

@@ -1,11 +1,9 @@
-//! Writes a long synthetic game (see `benches/support/synthetic.rs`): random legal
-//! moves from N spots, until the game is over or M moves are made.
+//! Writes a long synthetic game (see `sprouts_testkit::random`): random
+//! legal moves from N spots, until the game is over or M moves are made.
 //!
 //! `cargo run --release -p sprouts --example long_game -- N [M] [wgosa|lhp|hoey] [SEED]`
-#[path = "../benches/support/synthetic.rs"]
-mod synthetic;
-
 use sprouts::notation::Notation;
+use sprouts_testkit::random as synthetic;
 
 fn main() {
     let mut args = std::env::args().skip(1);

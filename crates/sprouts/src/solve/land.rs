@@ -127,7 +127,18 @@ impl FromStr for Land {
         let regions = bytes::parse_land_text(s)?;
         let mut keys = Vec::new();
         compact::simplify(regions, &PseudoCanon, &mut keys);
-        one(keys.into_iter().map(Land::from_key).collect())
+        let land = one(keys.into_iter().map(Land::from_key).collect())?;
+        // The older text is not checked against the model as it is read
+        // (`10.` puts a lone spot on a boundary with another): keep only a
+        // land some position has, so that what is read is written (GLOP 2)
+        // and read again as itself.
+        match land.to_position().map(|p| decompose(&p)) {
+            Ok(Ok(lands)) if lands == std::slice::from_ref(&land) => Ok(land),
+            _ => Err(SolveError::bad_text(
+                s.len(),
+                "the text of a land that some position has",
+            )),
+        }
     }
 }
 

@@ -613,7 +613,7 @@ struct Read {
 /// Reads a position text of a line: GLOP 2 in this program's certificates,
 /// any position notation (detected; a `!` at the end, as SPOTS may write,
 /// dropped) in another program's.
-fn read_position(text: &str, ours: bool) -> Result<Position, String> {
+pub(super) fn read_position(text: &str, ours: bool) -> Result<Position, String> {
     if ours {
         return glop2::parse_position(text).map_err(|e| e.to_string());
     }

@@ -112,8 +112,11 @@ impl FromStr for Certificate {
     /// Reads a certificate: this program's header (`sprouts certificate 1`,
     /// then `key: value` lines: `program`, `position`, `nimber`) or none,
     /// then [`SECTION`], then one couple a line: a position text, white
-    /// space, a heap from 0 to 255. Empty lines and lines starting with `#`
-    /// are skipped anywhere.
+    /// space, a heap from 0 to 255. The position must read (GLOP 2 in this
+    /// program's certificates, any position notation in another's), so that
+    /// what is read is what [`Display`](fmt::Display) writes back and reads
+    /// again. Blank lines and comments (lines whose first character other
+    /// than white space is `#`) are skipped anywhere.
     ///
     /// ```
     /// use sprouts::solve::Certificate;
@@ -121,6 +124,9 @@ impl FromStr for Certificate {
     /// assert_eq!((c.ours, c.lines.len(), c.lines[1].heap), (false, 2, 1));
     /// let e = "[Positions+Nimber]\n0.0 x\n".parse::<Certificate>().unwrap_err();
     /// assert_eq!(e.to_string(), "line 2: expected a heap from 0 to 255 after the position, found \"x\"");
+    /// // A comment, even indented: never a couple.
+    /// let c: Certificate = "[Positions+Nimber]\n #0 1\n".parse().unwrap();
+    /// assert!(c.lines.is_empty());
     /// ```
     fn from_str(text: &str) -> Result<Certificate, CertificateError> {
         let mut c = Certificate {
@@ -135,11 +141,14 @@ impl FromStr for Certificate {
         for (i, raw) in text.split('\n').enumerate() {
             let number = i + 1;
             let line = raw.strip_suffix('\r').unwrap_or(raw);
-            if line.trim().is_empty() || line.starts_with('#') {
+            // Indented comments too: a couple written back starts with its
+            // position, so a couple read from ` #...` would come back as a
+            // comment.
+            if line.trim().is_empty() || line.trim_start().starts_with('#') {
                 continue;
             }
             if in_list {
-                c.lines.push(read_couple(number, line)?);
+                c.lines.push(read_couple(number, line, c.ours)?);
                 continue;
             }
             if line.trim_end() == SECTION {
@@ -222,8 +231,9 @@ fn heap(number: usize, t: &str, what: &str) -> Result<u8, CertificateError> {
     }
 }
 
-/// One couple line: a position text, white space, a heap.
-fn read_couple(number: usize, line: &str) -> Result<Couple, CertificateError> {
+/// One couple line: a position text that reads as a position (see
+/// [`check::read_position`]), white space, a heap.
+fn read_couple(number: usize, line: &str, ours: bool) -> Result<Couple, CertificateError> {
     let mut words = line.split_ascii_whitespace();
     let (Some(position), Some(h)) = (words.next(), words.next()) else {
         return Err(read_error(
@@ -243,10 +253,17 @@ fn read_couple(number: usize, line: &str) -> Result<Couple, CertificateError> {
             ),
         ));
     }
+    let heap = heap(number, h, "a heap from 0 to 255 after the position")?;
+    if let Err(e) = check::read_position(position, ours) {
+        return Err(read_error(
+            number,
+            format!("{} is not a position: {e}", quoted(position)),
+        ));
+    }
     Ok(Couple {
         number,
         position: position.to_string(),
-        heap: heap(number, h, "a heap from 0 to 255 after the position")?,
+        heap,
     })
 }
 
@@ -395,5 +412,41 @@ mod tests {
             e("[Positions+Nimber]\n0.0 +1\n"),
             "line 2: expected a heap from 0 to 255 after the position, found \"+1\""
         );
+        assert!(
+            e("[Positions+Nimber]\n0.A 0\n").starts_with("line 2: \"0.A\" is not a position: "),
+            "{}",
+            e("[Positions+Nimber]\n0.A 0\n")
+        );
+    }
+
+    /// The input the certificate fuzz target found: a couple line starting
+    /// with white space and `#` was read as a couple and written back as a
+    /// comment. It is a comment when read, so reading, writing and reading
+    /// again give the same couples.
+    #[test]
+    fn an_indented_comment_is_a_comment() {
+        let cases: [(&str, &[(&str, u8)]); 3] = [
+            ("[Positions+Nimber]\n #0 0\n", &[]),
+            ("[Positions+Nimber]\n\t# 0.0 1\n0.0 0\n", &[("0.0", 0)]),
+            (
+                "sprouts certificate 1\n  # note\n[Positions+Nimber]\n \u{a0}#1 1\n1 1\n",
+                &[("1", 1)],
+            ),
+        ];
+        for (text, couples) in cases {
+            let c: Certificate = text.parse().unwrap();
+            let again: Certificate = c.to_string().parse().unwrap();
+            for read in [&c, &again] {
+                let got: Vec<(&str, u8)> = read
+                    .lines
+                    .iter()
+                    .map(|l| (l.position.as_str(), l.heap))
+                    .collect();
+                assert_eq!(got, couples, "{text:?}");
+            }
+        }
+        let c: Certificate = "[Positions+Nimber]\n\t# 0.0 1\n0.0 0\n".parse().unwrap();
+        assert_eq!(c.lines.len(), 1);
+        assert_eq!((c.lines[0].number, c.lines[0].heap), (3, 0));
     }
 }

@@ -1,0 +1,419 @@
+//! `sprouts db export` / `import`: GLOP 2 strings, round trips, the old
+//! export text.
+
+use crate::common;
+
+use std::path::Path;
+
+use common::{fails, ok, sprouts};
+use sprouts::misere::TreeId;
+use sprouts::model::{Position, Variant};
+use sprouts::notation::glop2;
+use sprouts::solve::{Land, NormalEntry, Store, decompose, misere_key_of, position_key_of};
+use sprouts_store::{Db, Entry};
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// The entries of a database, sorted.
+fn entries(db: &Path) -> Vec<Entry> {
+    Db::open_read_only(db).unwrap().entries().unwrap()
+}
+
+/// Imports `text` into the database `db` (a fresh file) and returns its entries.
+fn import(dir: &Path, name: &str, text: &str) -> Vec<Entry> {
+    let db = dir.join(name);
+    ok(&["db", "--db", path(&db), "import", "-"], text);
+    entries(&db)
+}
+
+#[test]
+fn export_writes_glop2_and_import_gives_every_entry_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.redb");
+    ok(&["solve", "--spots", "4", "--db", path(&a)], "");
+    ok(&["solve", "--spots", "4", "--misere", "--db", path(&a)], "");
+    let export = ok(&["db", "--db", path(&a), "export"], "");
+    let stored = entries(&a);
+    assert_eq!(export.lines().count(), stored.len());
+    assert!(stored.len() > 100, "{}", stored.len());
+    // Every text is GLOP 2: the GLOP 2 reader reads it, and the solver
+    // splits the position into exactly the stored lands. Misère trees come
+    // as their options' trees.
+    let mut trees = 0;
+    for (line, entry) in export.lines().zip(&stored) {
+        let (text, value) = line.split_once('\t').unwrap();
+        if let Entry::Tree(id, options) = entry {
+            let list: Vec<String> = options.iter().map(u32::to_string).collect();
+            assert_eq!(line, format!("tree {id}\t{{{}}}", list.join(",")));
+            trees += 1;
+            continue;
+        }
+        assert!(!text.ends_with('.') && !text.contains(".|"), "{line}");
+        let pos = glop2::parse_position(text).unwrap_or_else(|e| panic!("{line}: {e}"));
+        let lands = decompose(&pos).unwrap();
+        match entry {
+            Entry::Normal(key, _) => {
+                assert_eq!(lands.len(), 1, "{line}");
+                assert_eq!(lands[0].as_bytes(), &key[..], "{line}");
+            }
+            Entry::Misere(key, _) => {
+                let tree = value
+                    .split_once("\twith tree ")
+                    .map_or(0, |(_, t)| t.parse().unwrap());
+                let k = misere_key_of(TreeId::from_index(tree), &lands);
+                assert_eq!(&k, key, "{line}");
+            }
+            Entry::LandTree(land, t) => {
+                assert_eq!(value, format!("tree {t}"));
+                assert_eq!(lands.len(), 1, "{line}");
+                assert_eq!(lands[0].as_bytes(), &land[..], "{line}");
+            }
+            Entry::Tree(..) => unreachable!(),
+        }
+    }
+    // Small lands of misère play are kept as their canonical trees.
+    assert!(trees > 5, "{trees} trees");
+    // `position convert --from glop2` reads them too (a few: one process each).
+    for line in export.lines().step_by(50) {
+        let (text, _) = line.split_once('\t').unwrap();
+        if !text.is_empty() && !text.starts_with("tree ") {
+            ok(
+                &[
+                    "position", "convert", "--from", "glop2", "--to", "glop2", text,
+                ],
+                "",
+            );
+        }
+    }
+    // Known values among them: the 4-spot start has nimber 1 (LV10), and
+    // its misère game is lost by the first player (AJS).
+    assert!(export.lines().any(|l| l == "0.0.0.0\tnimber 1"), "{export}");
+    assert!(
+        export.lines().any(|l| l == "0.0.0.0\tmisere loss"),
+        "{export}"
+    );
+    // Import into a fresh database: the same entries, the same stats.
+    let b = dir.path().join("b.redb");
+    assert_eq!(
+        ok(&["db", "--db", path(&b), "import", "-"], &export),
+        format!("imported\t{}\n", stored.len())
+    );
+    assert_eq!(entries(&b), stored);
+    let stats = |db: &Path| -> serde_json::Value {
+        let mut v: serde_json::Value =
+            serde_json::from_str(&ok(&["db", "--db", path(db), "stats", "--json"], "")).unwrap();
+        let o = v.as_object_mut().unwrap();
+        o.remove("path");
+        o.remove("bytes");
+        v
+    };
+    assert_eq!(stats(&a), stats(&b));
+    assert_eq!(ok(&["db", "--db", path(&b), "export"], ""), export);
+}
+
+#[test]
+fn import_reads_hand_written_glop2() {
+    let dir = tempfile::tempdir().unwrap();
+    // The land of 2 spots; GLOP 2's `*` shorthand and upper-case letters.
+    let two = decompose(&Position::start(2, Variant::Normal)).unwrap();
+    assert_eq!(two.len(), 1);
+    assert_eq!(
+        import(dir.path(), "a.redb", "0.0\tnimber 0\n"),
+        vec![Entry::Normal(
+            two[0].as_bytes().to_vec(),
+            NormalEntry::Nimber(0)
+        )]
+    );
+    let three = decompose(&Position::start(3, Variant::Normal)).unwrap();
+    assert_eq!(
+        import(dir.path(), "b.redb", "# a comment\n\n0*3\tnot 0\n"),
+        vec![Entry::Normal(
+            three[0].as_bytes().to_vec(),
+            NormalEntry::NotIn(1)
+        )]
+    );
+    // LV07: `1AB.}2AB.}]!` has nimber 1; GLOP 2 writes it `1AB|2AB`.
+    let land: Land = "1ab.|2ab.".parse().unwrap();
+    assert_eq!(
+        import(dir.path(), "c.redb", "1AB|2AB\tnimber 1\n"),
+        vec![Entry::Normal(
+            land.as_bytes().to_vec(),
+            NormalEntry::Nimber(1)
+        )]
+    );
+    // A misère position of two lands.
+    let key = position_key_of(&[two[0].clone(), land.clone()]);
+    assert_eq!(
+        import(dir.path(), "d.redb", "1AB|2AB+0.0\tmisere win\n"),
+        vec![Entry::Misere(key, true)]
+    );
+    // Dead spots and simplifications are applied as the solver does:
+    // a region with fewer than 2 lives goes.
+    assert_eq!(
+        import(dir.path(), "e.redb", "0.0|2\tnimber 0\n"),
+        vec![Entry::Normal(
+            two[0].as_bytes().to_vec(),
+            NormalEntry::Nimber(0)
+        )]
+    );
+}
+
+#[test]
+fn import_still_reads_the_old_export_text() {
+    let dir = tempfile::tempdir().unwrap();
+    // `0.0.0.AB|AB` has nimber 0; `0.0+1AB|2AB` is a misère win (both
+    // checked before they are imported).
+    let old = import(
+        dir.path(),
+        "old.redb",
+        "0.0.0.ab.|ab.\tnot 1,2\n0.0.+1ab.|2ab.\tmisere win\n",
+    );
+    let new = import(
+        dir.path(),
+        "new.redb",
+        "0.0.0.AB|AB\tnot 1,2\n0.0+1AB|2AB\tmisere win\n",
+    );
+    assert_eq!(old.len(), 2);
+    assert_eq!(old, new);
+}
+
+#[test]
+fn import_errors_say_which_line_and_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("x.redb");
+    let run = |text: &str| fails(&["db", "--db", path(&db), "import", "-"], text.as_bytes());
+    assert_eq!(
+        run("0.0\tnimber 0\n0+0\tnimber 0\n"),
+        "sprouts: line 2: a normal-play result needs one land, found 2"
+    );
+    assert_eq!(
+        run("0.0/0\tnimber 0\n"),
+        "sprouts: line 1: glop2 position: at byte 3: expected a site, '*', '.', '|', '+', '@' or the end of the position, found '/'"
+    );
+    assert_eq!(
+        run("0.A|B\tnimber 0\n"),
+        "sprouts: line 1: glop2 position: invalid position: letter A at byte 2 occurs only once in land 1 (a letter names a spot with 1 life listed exactly twice: twice in one region, or once in each of two regions; write 2 for one listed once)"
+    );
+}
+
+/// Overwrites one normal-play entry of a database file, as a corruption
+/// would (the database's own writes merge facts and never replace a
+/// nimber).
+fn corrupt(db: &Path, key: &[u8], entry: NormalEntry) {
+    let table: redb::TableDefinition<&[u8], &[u8]> = redb::TableDefinition::new("normal");
+    let d = redb::Database::open(db).unwrap();
+    let w = d.begin_write().unwrap();
+    w.open_table(table)
+        .unwrap()
+        .insert(key, &entry.to_bytes()[..])
+        .unwrap();
+    w.commit().unwrap();
+}
+
+/// The land of a position text.
+fn land(text: &str) -> Land {
+    let mut lands = decompose(&glop2::parse_position(text).unwrap()).unwrap();
+    assert_eq!(lands.len(), 1);
+    lands.remove(0)
+}
+
+#[test]
+fn verify_checks_by_lookups_and_finds_a_corrupted_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.redb");
+    ok(&["solve", "--spots", "7", "--db", path(&db)], "");
+    ok(
+        &["solve", "--spots", "5", "--misere", "--db", path(&db)],
+        "",
+    );
+    let n = entries(&db).len();
+    assert!(n > 1000, "{n}");
+    // A fresh solve's results all rest on others, in normal and in misère
+    // play: no search, but for the misère trees of lands and the positions
+    // that hold a tree, which the solver makes again from their children.
+    let remade = entries(&db)
+        .iter()
+        .filter(|e| match e {
+            Entry::LandTree(..) => true,
+            Entry::Misere(k, _) => sprouts::solve::split_misere_key(k).unwrap().0 != TreeId::ZERO,
+            _ => false,
+        })
+        .count();
+    // (and misère positions whose children hold a tree, which the lookups
+    // of a land list cannot name).
+    let misere = entries(&db)
+        .iter()
+        .filter(|e| matches!(e, Entry::Misere(..)))
+        .count();
+    assert!(remade > 10, "{remade}");
+    let out = ok(&["db", "--db", path(&db), "verify"], "");
+    let searched: usize = out
+        .lines()
+        .find_map(|l| l.strip_prefix("by search\t"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(searched >= remade && searched <= remade + misere, "{out}");
+    assert_eq!(
+        out,
+        format!("checked\t{n}\nby search\t{searched}\nwrong\t0\n")
+    );
+    // `0.0.0.0.0` has nimber 1 (LV10); say 2.
+    corrupt(&db, land("0*5").as_bytes(), NormalEntry::Nimber(2));
+    let out = sprouts(&["db", "--db", path(&db), "verify"], b"");
+    assert_eq!(out.code, 1);
+    let wrong = out
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("wrong\t") && l.matches('\t').count() >= 2)
+        .count();
+    assert_eq!(
+        out.stderr,
+        format!("sprouts: {wrong} stored results do not hold\n")
+    );
+    assert!(
+        out.stdout.ends_with(&format!("wrong\t{wrong}\n")),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .lines()
+            .any(|l| l.starts_with("wrong\t0.0.0.0.0\tnimber 2\t")),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn a_database_without_what_its_results_rest_on_is_verified_by_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("old.redb");
+    {
+        // As an older version could leave it: a result alone.
+        let mut d = Db::open(&db).unwrap();
+        d.put_normal(land("0*3").as_bytes(), NormalEntry::Nimber(1));
+        d.put_normal(land("0*4").as_bytes(), NormalEntry::NotIn(1));
+        d.commit().unwrap();
+    }
+    assert_eq!(
+        ok(&["db", "--db", path(&db), "verify", "--limit", "1"], ""),
+        "checked\t1\nby search\t1\nunchecked\t1\nwrong\t0\n"
+    );
+    assert_eq!(
+        ok(&["db", "--db", path(&db), "verify"], ""),
+        "checked\t2\nby search\t2\nwrong\t0\n"
+    );
+    // A false one is found by the search.
+    corrupt(&db, land("0*3").as_bytes(), NormalEntry::Nimber(0));
+    let out = sprouts(&["db", "--db", path(&db), "verify"], b"");
+    assert_eq!(out.code, 1);
+    assert_eq!(
+        out.stdout,
+        "wrong\t0.0.0\tnimber 0\ta search shows it false\nchecked\t1\nby search\t1\nwrong\t1\n"
+    );
+}
+
+#[test]
+fn import_refuses_a_false_result_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("x.redb");
+    let run = |text: &str| fails(&["db", "--db", path(&db), "import", "-"], text.as_bytes());
+    // `1` (a spot with 2 lives) moves to the end: nimber 1, not 0; the
+    // lookups see it.
+    assert_eq!(
+        run("0.0\tnimber 0\n1\tnimber 0\n"),
+        "sprouts: line 2: 1 nimber 0 does not hold: the move to (no live region) leaves a loss for the opponent (its lands' known nimbers and the heap give 0); nothing was imported"
+    );
+    // The 3-spot start is a win (AJS): a search sees it.
+    assert_eq!(
+        run("0*3\tnot 1\n"),
+        "sprouts: line 1: 0*3 not 1 does not hold: a search shows it false; nothing was imported"
+    );
+    assert_eq!(
+        run("0.0+0\tmisere win\n"),
+        "sprouts: line 1: 0.0+0 misere win does not hold: a search shows it false; nothing was imported"
+    );
+    assert!(entries(&db).is_empty());
+}
+
+#[test]
+fn a_certificate_is_checked_and_imported() {
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("7.cert");
+    ok(
+        &[
+            "solve",
+            "--spots",
+            "7",
+            "--no-db",
+            "--certificate",
+            path(&cert),
+        ],
+        "",
+    );
+    let text = std::fs::read_to_string(&cert).unwrap();
+    let couples = text
+        .lines()
+        .skip_while(|l| *l != "[Positions+Nimber]")
+        .count()
+        - 1;
+    let db = dir.path().join("c.redb");
+    assert_eq!(
+        ok(&["db", "--db", path(&db), "import", path(&cert)], ""),
+        format!("imported\t{couples}\n")
+    );
+    let seven = land("0*7");
+    assert!(entries(&db).contains(&Entry::Normal(
+        seven.as_bytes().to_vec(),
+        NormalEntry::Nimber(0)
+    )));
+    // The database verifies by lookups alone, and solves from it at once.
+    assert_eq!(
+        ok(&["db", "--db", path(&db), "verify"], ""),
+        format!("checked\t{couples}\nby search\t0\nwrong\t0\n")
+    );
+    let v: serde_json::Value = serde_json::from_str(&ok(
+        &["solve", "--spots", "7", "--db", path(&db), "--json"],
+        "",
+    ))
+    .unwrap();
+    assert_eq!(
+        (v["nimber"].as_u64(), v["searched"].as_u64()),
+        (Some(0), Some(0))
+    );
+    // Another program's list (no header of ours) is checked with exact
+    // keys, which find a land however it is written: a land the solver's
+    // keys list twice (two layouts) is imported once.
+    let foreign = format!(
+        "[Positions+Nimber]\n{}",
+        text.split("[Positions+Nimber]\n").nth(1).unwrap()
+    );
+    let other = dir.path().join("o.redb");
+    let out = ok(&["db", "--db", path(&other), "import", "-"], &foreign);
+    let imported: usize = out
+        .trim_end()
+        .strip_prefix("imported\t")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        imported <= couples && imported * 10 >= couples * 8,
+        "{imported} of {couples}"
+    );
+    // A certificate that does not check is refused whole.
+    let bad = text.replace("\n0.0.0.0.0.0.0 0\n", "\n0.0.0.0.0.0.0 1\n");
+    assert_ne!(bad, text);
+    let bad_db = dir.path().join("b.redb");
+    let e = fails(
+        &["db", "--db", path(&bad_db), "import", "-"],
+        bad.as_bytes(),
+    );
+    assert!(
+        e.starts_with("sprouts: -: line 9: 0.0.0.0.0.0.0 1 does not hold: "),
+        "{e}"
+    );
+    assert!(entries(&bad_db).is_empty());
+}

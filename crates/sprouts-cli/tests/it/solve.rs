@@ -1,0 +1,439 @@
+//! `sprouts solve`, `analyze`, `db` and `bench` on real games and files.
+
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::common;
+
+const GAMES: &str = include_str!("../../../sprouts/tests/data/wgosa-games.txt");
+
+/// Runs `sprouts` with `args` and no input: exit status, stdout, stderr.
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = common::sprouts(args, b"");
+    (out.code, out.stdout, out.stderr)
+}
+
+fn json(args: &[&str]) -> Value {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}"))
+}
+
+/// The published game with `spots` spots (a line starting `N+`).
+fn game(spots: u32) -> String {
+    let head = format!("{spots}+ ");
+    GAMES
+        .lines()
+        .find(|l| l.starts_with(&head))
+        .expect("game in the test data")
+        .to_string()
+}
+
+/// The game without its result and its last `drop` moves.
+fn prefix(game: &str, drop: usize) -> String {
+    let mut words: Vec<&str> = game.split(' ').collect();
+    if matches!(words.last(), Some(&"I") | Some(&"II")) {
+        words.pop();
+    }
+    words.truncate(words.len() - drop);
+    words.join(" ")
+}
+
+#[test]
+fn solve_start_positions() {
+    let v = json(&["solve", "--spots", "4", "--no-db", "--json"]);
+    assert_eq!(v["outcome"], "win");
+    assert_eq!(v["nimber"], 1);
+    assert_eq!(v["variant"], "normal");
+    assert!(v["searched"].as_u64().unwrap() > 0);
+    let v = json(&["solve", "--spots", "4", "--misere", "--no-db", "--json"]);
+    assert_eq!(v["outcome"], "loss");
+    assert!(v.get("nimber").is_none());
+    let (code, out, _) = run(&["solve", "--spots", "2", "--no-db"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("outcome\tloss for the player to move (normal)\nnimber\t0\n"),
+        "{out}"
+    );
+}
+
+/// Checks every listed winning move: it is read in WGOSA notation after the
+/// game and leaves the opponent a lost position.
+fn check_winning_moves(game: &str, v: &Value) -> usize {
+    assert_eq!(v["notation"], "wgosa");
+    let moves = v["winning_moves"].as_array().unwrap();
+    for m in moves {
+        let text = m["move"].as_str().unwrap();
+        let after = format!("{game} {text}");
+        let w = json(&["solve", "--no-db", "--json", &after]);
+        assert_eq!(w["outcome"], "loss", "{text} after {game}");
+    }
+    moves.len()
+}
+
+#[test]
+fn solve_published_8_spot_game() {
+    let g = game(8);
+    // After the last move (II won) the first player, to move, is lost.
+    let v = json(&["solve", "--no-db", "--json", &g]);
+    assert_eq!(v["outcome"], "loss");
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 0);
+    // Before it, the second player had winning moves, among them the one
+    // played (6(16@2)14).
+    let before = prefix(&g, 1);
+    let v = json(&["solve", "--no-db", "--json", &before]);
+    assert_eq!(v["outcome"], "win");
+    assert!(
+        v["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["move"] == "6(16@2)14")
+    );
+    assert!(check_winning_moves(&before, &v) >= 1);
+}
+
+#[test]
+fn winning_moves_are_grouped_up_to_symmetry() {
+    // 5 spots after 1(6)2: 31 winning moves in 7 groups, each listed once
+    // with how many others lead to the same position up to symmetry, as
+    // the library's `Solver::winning_moves_in` lists them (the web page's
+    // analysis shows the same: crates/sprouts-web/tests/api.rs).
+    let v = json(&["solve", "--no-db", "--json", "5+ 1(6)2"]);
+    let listed: Vec<(&str, u64)> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["move"].as_str().unwrap(), m["same"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            ("1(7)3", 5),
+            ("3(7)6", 5),
+            ("1(7)1", 1),
+            ("1(7)1[2]", 1),
+            ("1(7)2[3]", 5),
+            ("3(7)4", 2),
+            ("3(7)3[4]", 5),
+        ]
+    );
+    assert_eq!(listed.iter().map(|(_, same)| same + 1).sum::<u64>(), 31);
+    assert_eq!(check_winning_moves("5+ 1(6)2", &v), 7);
+}
+
+#[test]
+fn solve_published_14_spot_game() {
+    let g = game(14);
+    let v = json(&["solve", "--no-db", "--json", &g]);
+    assert_eq!(v["outcome"], "loss");
+    let before = prefix(&g, 1);
+    let v = json(&["solve", "--no-db", "--json", &before]);
+    assert_eq!(v["outcome"], "win");
+    assert!(check_winning_moves(&before, &v) >= 1);
+}
+
+#[test]
+fn analyze_a_short_game() {
+    // 4 spots: the first player wins (AJS); every verdict must agree with
+    // solving the positions one by one.
+    let g = "4+ 1(5)2 3(6)4 1(7)2";
+    let v = json(&["analyze", "--no-db", "--json", g]);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3);
+    assert_eq!(moves[0]["before"], "win");
+    let mut prefix = "4+".to_string();
+    for m in moves {
+        let before = json(&["solve", "--no-db", "--json", &prefix]);
+        prefix = format!("{prefix} {}", m["text"].as_str().unwrap());
+        let after = json(&["solve", "--no-db", "--json", &prefix]);
+        let expected = match (before["outcome"] == "win", after["outcome"] == "win") {
+            (true, false) => "kept",
+            (true, true) => "threw",
+            (false, _) => "lost",
+        };
+        assert_eq!(m["verdict"], expected, "{prefix}");
+    }
+}
+
+#[test]
+fn timeout_is_an_error_that_says_so() {
+    let (code, _, err) = run(&["solve", "--spots", "14", "--no-db", "--timeout", "0.2"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "sprouts: no answer within the timeout of 0.2 s (what was proved is kept in the database)\n"
+    );
+}
+
+#[test]
+fn database_export_import_verify() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.redb");
+    let a = a.to_str().unwrap();
+    let v = json(&["solve", "--spots", "3", "--db", a, "--json"]);
+    assert_eq!(v["outcome"], "win");
+    // AJS 1991: 5 spots is a misère win (15 lives: more than a land
+    // replaced by its canonical tree has).
+    let v = json(&["solve", "--spots", "5", "--misere", "--db", a, "--json"]);
+    assert_eq!(v["outcome"], "win");
+    let stats = json(&["db", "--db", a, "stats", "--json"]);
+    assert!(stats["normal"].as_u64().unwrap() > 5);
+    assert!(stats["misere"].as_u64().unwrap() > 5);
+    assert!(stats["trees"].as_u64().unwrap() > 5);
+    assert!(stats["land_trees"].as_u64().unwrap() > 5);
+    let (code, export, _) = run(&["db", "--db", a, "export"]);
+    assert_eq!(code, 0);
+    // The 3-spot start has nimber 1 (LV10: every winning start computed).
+    assert!(export.lines().any(|l| l == "0.0.0\tnimber 1"), "{export}");
+    assert!(
+        export.lines().any(|l| l == "0.0.0.0.0\tmisere win"),
+        "{export}"
+    );
+    // The 3-spot land met on the way is kept as its canonical tree: *, the
+    // game whose one option is the end (tree 0).
+    let star = export
+        .lines()
+        .find_map(|l| l.strip_suffix("\t{0}")?.strip_prefix("tree "))
+        .unwrap();
+    assert!(
+        export.lines().any(|l| l == format!("0.0.0\ttree {star}")),
+        "{export}"
+    );
+    let file = dir.path().join("export.txt");
+    std::fs::write(&file, &export).unwrap();
+    let b = dir.path().join("b.redb");
+    let b = b.to_str().unwrap();
+    let (code, out, err) = run(&["db", "--db", b, "import", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, format!("imported\t{}\n", export.lines().count()));
+    let (code, out, _) = run(&["db", "--db", b, "verify"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.ends_with("wrong\t0\n"), "{out}");
+    assert!(
+        out.starts_with(&format!("checked\t{}\n", export.lines().count())),
+        "{out}"
+    );
+    // A wrong result (written in the old export text, still read) is
+    // refused: nothing is imported.
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "0.0.0.\tnimber 0\n").unwrap();
+    let c = dir.path().join("c.redb");
+    let c = c.to_str().unwrap();
+    let (code, out, err) = run(&["db", "--db", c, "import", bad.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!(
+        err,
+        "sprouts: line 1: 0.0.0. nimber 0 does not hold: a search shows it false; nothing was imported\n"
+    );
+    let (code, out, _) = run(&["db", "--db", c, "verify"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "checked\t0\nby search\t0\nwrong\t0\n");
+    // A line that is not a result.
+    std::fs::write(&bad, "0.0.0.\tnimber x\n").unwrap();
+    let (code, _, err) = run(&["db", "--db", c, "import", bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(err, "sprouts: line 1: bad nimber \"x\"\n");
+}
+
+fn file_len(p: &Path) -> u64 {
+    std::fs::metadata(p).map_or(0, |m| m.len())
+}
+
+#[test]
+fn database_survives_kill_9_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("solved.redb");
+    let p = path.to_str().unwrap();
+    // Reference: the whole solve from an empty database.
+    let full = json(&[
+        "solve",
+        "--spots",
+        "6",
+        "--db",
+        dir.path().join("ref.redb").to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(full["outcome"], "loss");
+    let full_searched = full["searched"].as_u64().unwrap();
+    // Start the same solve, wait for a committed batch (the file grows),
+    // and kill it with SIGKILL.
+    let mut child = common::SPROUTS
+        .command()
+        .args(["solve", "--spots", "6", "--db", p, "--json"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while file_len(&path) == 0 && start.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let created = file_len(&path);
+    while file_len(&path) <= created && start.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    child.kill().unwrap(); // SIGKILL on Unix
+    let status = child.wait().unwrap();
+    // The database opens and holds what was committed.
+    let stats = json(&["db", "--db", p, "stats", "--json"]);
+    let kept = stats["normal"].as_u64().unwrap();
+    if !status.success() {
+        assert!(kept > 0, "nothing committed before the kill");
+    }
+    // The solve resumes from it and gives the right answer with less work.
+    let resumed = json(&["solve", "--spots", "6", "--db", p, "--json"]);
+    assert_eq!(resumed["outcome"], "loss");
+    if !status.success() {
+        assert!(resumed["searched"].as_u64().unwrap() < full_searched);
+    }
+    // A second run of the finished solve: at least 10 times less work.
+    let again = json(&["solve", "--spots", "6", "--db", p, "--json"]);
+    assert_eq!(again["outcome"], "loss");
+    assert!(again["searched"].as_u64().unwrap() * 10 <= full_searched);
+}
+
+#[test]
+fn bench_prints_a_table() {
+    let (code, out, err) = run(&["bench", "--from", "1", "--to", "3"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert!(lines[2].starts_with("| 1 | normal | L | 0 |"), "{out}");
+    assert!(lines[3].starts_with("| 2 | normal | L | 0 |"), "{out}");
+    assert!(lines[4].starts_with("| 3 | normal | W | 1 |"), "{out}");
+}
+
+/// Two threads: the same answer as one, the row says how many threads
+/// searched, and the helper searched positions too.
+#[test]
+fn bench_on_two_threads_answers_as_on_one() {
+    let row = |threads: &str| -> serde_json::Value {
+        let (code, out, err) = run(&[
+            "bench",
+            "--from",
+            "8",
+            "--to",
+            "8",
+            "--json",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str(out.trim()).unwrap()
+    };
+    let (one, two) = (row("1"), row("2"));
+    assert_eq!(one["threads"], 1);
+    assert_eq!(two["threads"], 2);
+    assert_eq!(one["outcome"], "L");
+    assert_eq!(
+        (&one["outcome"], &one["nimber"]),
+        (&two["outcome"], &two["nimber"])
+    );
+    assert_eq!(one["helpers_searched"], 0);
+    assert!(two["helpers_searched"].as_u64().unwrap() > 0, "{two}");
+}
+
+#[test]
+fn misere_trees_and_results_are_kept_across_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.redb");
+    let a = a.to_str().unwrap();
+    // AJS 1991: 7 spots is a misère loss for the first player.
+    let first = json(&["solve", "--spots", "7", "--misere", "--db", a, "--json"]);
+    assert_eq!(first["outcome"], "loss");
+    let second = json(&["solve", "--spots", "7", "--misere", "--db", a, "--json"]);
+    assert_eq!(second["outcome"], "loss");
+    // The second run reads the result and the trees instead of searching.
+    let (s1, s2) = (
+        first["searched"].as_u64().unwrap(),
+        second["searched"].as_u64().unwrap(),
+    );
+    assert!(s1 > 1000 && s2 * 100 < s1, "searched {s1} then {s2}");
+    let (code, out, err) = run(&["db", "--db", a, "verify"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("wrong\t0\n"), "{out}");
+}
+
+#[test]
+fn a_wrong_land_tree_is_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.txt");
+    // Tree 1 is * ({0}); the 3-spot land is * in misère play, the 2-spot
+    // land is not (its moves leave games whose options are the end and *):
+    // the import checks each line and refuses the file.
+    std::fs::write(&file, "tree 1\t{0}\n0.0.0\ttree 1\n0.0\ttree 1\n").unwrap();
+    let c = dir.path().join("c.redb");
+    let c = c.to_str().unwrap();
+    let (code, _, err) = run(&["db", "--db", c, "import", file.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "sprouts: line 3: 0.0 tree 1 does not hold: a search shows it false; nothing was imported\n"
+    );
+    std::fs::write(&file, "tree 1\t{0}\n0.0.0\ttree 1\n").unwrap();
+    let (code, out, err) = run(&["db", "--db", c, "import", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "imported\t2\n");
+    // A corrupted tree of a land is found by verify: the 3-spot land's tree
+    // said to be the end.
+    {
+        let table: redb::TableDefinition<&[u8], u32> = redb::TableDefinition::new("land_trees");
+        let d = redb::Database::open(c).unwrap();
+        let w = d.begin_write().unwrap();
+        {
+            let mut t = w.open_table(table).unwrap();
+            let start = sprouts::model::Position::start(3, sprouts::model::Variant::Misere);
+            let three = sprouts::solve::decompose(&start).unwrap();
+            t.insert(three[0].as_bytes(), 0).unwrap();
+        }
+        w.commit().unwrap();
+    }
+    let (code, out, _) = run(&["db", "--db", c, "verify"]);
+    assert_eq!(code, 1);
+    assert!(out.starts_with("wrong\t0.0.0\ttree 0\t"), "{out}");
+    assert!(out.ends_with("wrong\t1\n"), "{out}");
+    // A tree must be given before a line names it.
+    std::fs::write(&file, "0.0.0\ttree 2\n").unwrap();
+    let (code, _, err) = run(&["db", "--db", c, "import", file.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "sprouts: line 1: tree 2 is not given before this line\n"
+    );
+}
+
+#[test]
+fn solve_gives_the_misere_tree_and_genus() {
+    // The 3-spot start is * in misère play: genus 1^031 (Conway's genus of
+    // *; the Sprouts tables' 1^0 is its first two terms).
+    let v = json(&["solve", "--misere", "--tree", "--no-db", "--json", "0.0.0"]);
+    assert_eq!(v["outcome"], "loss");
+    assert_eq!(v["tree"], "*");
+    assert_eq!(v["genus"], "1^031");
+    // WGOSA's table of starts (normal/misère Grundy values): 1 spot 0/1,
+    // 2 spots 0/0, 3 spots 1/0, 4 spots 1/0 "not the nimber 1 ... as 4 + 4
+    // has value 0^0"; Purinton and Purvis (2007): 4 + 4 + 4 is a misère
+    // loss.
+    let genus = |args: &[&str]| {
+        let mut a = vec!["solve", "--misere", "--tree", "--no-db", "--json"];
+        a.extend_from_slice(args);
+        json(&a)["genus"].as_str().unwrap().to_string()
+    };
+    assert_eq!(genus(&["--spots", "1"]), "0^120");
+    assert_eq!(genus(&["--spots", "2"]), "0^02");
+    assert_eq!(genus(&["--spots", "4"]), "1^02");
+    assert_eq!(genus(&["0.0.0.0+0.0.0.0"]), "0^02");
+    let v = json(&[
+        "solve",
+        "--misere",
+        "--no-db",
+        "--json",
+        "0.0.0.0+0.0.0.0+0.0.0.0",
+    ]);
+    assert_eq!(v["outcome"], "loss");
+}
