@@ -8,15 +8,15 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use crate::misere::TreeId;
 use crate::model::{Position, Variant};
 
-use super::super::super::children::children_unless;
-use super::super::super::bytes::lands_of;
-use super::super::super::misere::{misere_key, split_misere_key};
-use super::super::super::pns::twice_lives;
-use super::super::super::search::Solver;
-use super::super::super::store::Store;
-use super::super::super::{Land, LandCanon, SolveError};
 use super::core::{Core, Deps, Key, lands_text};
 use super::{LandTreeLine, LossLine, MisereCertificate, TreeLine};
+use crate::solve::bytes::lands_of;
+use crate::solve::children::children_unless;
+use crate::solve::misere::{misere_key, split_misere_key};
+use crate::solve::pns::twice_lives;
+use crate::solve::search::Solver;
+use crate::solve::store::Store;
+use crate::solve::{Land, LandCanon, SolveError};
 
 fn split(key: &[u8]) -> (TreeId, &[u8]) {
     split_misere_key(key).unwrap_or((TreeId::ZERO, key))

@@ -9,14 +9,14 @@ use rustc_hash::FxHashMap;
 use crate::misere::{TreeId, TreeRecordError, Trees};
 use crate::notation::glop2;
 
-use super::super::super::bytes::lands_of;
-use super::super::super::misere::split_misere_key;
-use super::super::super::pns::twice_lives;
-use super::super::super::{LandCanon, decompose_with};
 use super::super::check::{CheckError, Why};
 use super::super::quoted;
 use super::MisereCertificate;
 use super::core::{Core, Key};
+use crate::solve::bytes::lands_of;
+use crate::solve::misere::split_misere_key;
+use crate::solve::pns::twice_lives;
+use crate::solve::{LandCanon, decompose_with};
 
 /// Why a line of a misère certificate does not hold ([`Why::Misere`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -230,8 +230,8 @@ impl MisereCertificate {
     /// plus twice the lives of the lands), so the first line that fails
     /// rests only on lines that hold: it is the one to blame.
     ///
-    /// [`PseudoCanon`]: super::super::super::PseudoCanon
-    /// [`ExactCanon`]: super::super::super::ExactCanon
+    /// [`PseudoCanon`]: crate::solve::PseudoCanon
+    /// [`ExactCanon`]: crate::solve::ExactCanon
     ///
     /// ```
     /// use sprouts::solve::{MisereCertificate, PseudoCanon};

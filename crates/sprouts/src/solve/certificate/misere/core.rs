@@ -6,13 +6,13 @@ use rustc_hash::FxHashMap;
 
 use crate::misere::{TreeId, Trees};
 
-use super::super::super::children::children_unless;
-use super::super::super::bytes::lands_of;
-use super::super::super::misere::{misere_key, split_misere_key};
-use super::super::super::pns::twice_lives;
-use super::super::super::{Land, LandCanon, lands_position};
 use super::super::check::Why;
 use super::check::MisereWhy;
+use crate::solve::bytes::lands_of;
+use crate::solve::children::children_unless;
+use crate::solve::misere::{misere_key, split_misere_key};
+use crate::solve::pns::twice_lives;
+use crate::solve::{Land, LandCanon, lands_position};
 
 /// A key: a misère position ([`misere_key`]) or a land.
 pub(super) type Key = Box<[u8]>;
@@ -49,7 +49,7 @@ pub(super) fn lands_text<'a>(lands: impl Iterator<Item = &'a [u8]>) -> String {
         Ok(p) => p.to_glop2(),
         Err(_) => lands
             .iter()
-            .map(|l| super::super::super::bytes::land_text(l.as_bytes()))
+            .map(|l| crate::solve::bytes::land_text(l.as_bytes()))
             .collect::<Vec<_>>()
             .join("+"),
     }
