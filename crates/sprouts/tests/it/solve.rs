@@ -422,12 +422,13 @@ fn whole_win(lands: &[Land], heap: u8, memo: &mut HashMap<(Vec<Land>, u8), bool>
 }
 
 #[test]
-fn misere_start_outcomes_to_12() {
+fn misere_start_outcomes_to_14() {
     // AJS 1991 for N <= 9 (W L L L W W L L L); 10, 11 and 12 are wins
-    // (Jordan & Khorkov 2007 for 12, against the conjectured loss; OEIS
-    // A164950). The search goes through canonical trees of small lands.
+    // (Jordan & Khorkov 2007 for 12, against the conjectured loss), 13 and
+    // 14 losses (Lemoine & Viennot; OEIS A164950). The search goes through
+    // canonical trees of small lands.
     let expected = [
-        true, false, false, false, true, true, false, false, false, true, true, true,
+        true, false, false, false, true, true, false, false, false, true, true, true, false, false,
     ];
     let mut s = Solver::new();
     for (i, &w) in expected.iter().enumerate() {
