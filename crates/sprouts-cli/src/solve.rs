@@ -125,6 +125,16 @@ pub struct Args {
     certificate: Option<std::path::PathBuf>,
 }
 
+/// Above this many lives, `--tree` says first what the tree costs.
+const TREE_NOTE_LIVES: u32 = 15;
+
+/// What a tree costs (docs/benchmarks.md#misere-profile): every position
+/// the position leads to is visited, with no search to cut it short.
+const TREE_NOTE: &str = "note: --tree visits every position this one leads to: \
+     measured on 2 cores, 5 spots (15 lives) 155,157 positions in 3 s of CPU, \
+     6 spots (18 lives) about 2 minutes; each further spot multiplies the time \
+     by 30 or more (--timeout bounds it; what is proved is kept)";
+
 /// The longest tree text `--tree` writes in full; a longer one is written
 /// as named games (`Trees::named_text`), whose length follows the table.
 const TREE_TEXT: u64 = 4096;
@@ -351,6 +361,9 @@ pub fn run(args: &Args) -> Result<()> {
             None => None,
         };
         let (tree, genus) = if want_tree {
+            if pos.lives() > TREE_NOTE_LIVES {
+                eprintln!("{TREE_NOTE}");
+            }
             let t = solver
                 .position_tree(&pos)
                 .map_err(|e| solve_error(e, timeout))?;

@@ -437,3 +437,34 @@ fn solve_gives_the_misere_tree_and_genus() {
     ]);
     assert_eq!(v["outcome"], "loss");
 }
+
+#[test]
+fn a_tree_past_five_spots_says_what_it_costs_first() {
+    // 6 spots: the note comes before the work (the timeout ends the work).
+    let out = common::sprouts(
+        &[
+            "solve",
+            "--misere",
+            "--tree",
+            "--spots",
+            "6",
+            "--no-db",
+            "--timeout",
+            "1",
+        ],
+        b"",
+    );
+    assert!(
+        out.stderr
+            .starts_with("note: --tree visits every position this one leads to"),
+        "{}",
+        out.stderr
+    );
+    // Up to 15 lives (5 spots) nothing more is said.
+    let out = common::sprouts(
+        &["solve", "--misere", "--tree", "--spots", "3", "--no-db"],
+        b"",
+    );
+    assert_eq!(out.code, 0);
+    assert_eq!(out.stderr, "");
+}
