@@ -322,8 +322,9 @@ fn sum<'a, S: Store + ?Sized>(known: &mut S, child: &'a [u8]) -> Sum<'a> {
     s
 }
 
-/// Lands (flat or listed) in GLOP 2, for messages.
-fn text_of<'a>(lands: impl Iterator<Item = &'a [u8]>) -> String {
+/// Lands (flat or listed) in GLOP 2, for messages (the misère checker's
+/// too).
+pub(super) fn text_of<'a>(lands: impl Iterator<Item = &'a [u8]>) -> String {
     let lands: Vec<Land> = lands.map(|l| Land::from_key(l.to_vec())).collect();
     if lands.is_empty() {
         return crate::notation::NO_LIVE_REGION.to_string();

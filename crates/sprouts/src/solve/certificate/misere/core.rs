@@ -8,11 +8,11 @@ use crate::misere::{TreeId, Trees};
 
 use super::super::check::Why;
 use super::check::MisereWhy;
+use crate::solve::LandCanon;
 use crate::solve::bytes::lands_of;
 use crate::solve::children::children_unless;
 use crate::solve::misere::{misere_key, split_misere_key};
 use crate::solve::pns::twice_lives;
-use crate::solve::{Land, LandCanon, lands_position};
 
 /// A key: a misère position ([`misere_key`]) or a land.
 pub(super) type Key = Box<[u8]>;
@@ -39,21 +39,8 @@ fn split(key: &[u8]) -> (TreeId, &[u8]) {
     split_misere_key(key).unwrap_or((TreeId::ZERO, key))
 }
 
-/// Lands in GLOP 2, for messages.
-pub(super) fn lands_text<'a>(lands: impl Iterator<Item = &'a [u8]>) -> String {
-    let lands: Vec<Land> = lands.map(|l| Land::from_key(l.to_vec())).collect();
-    if lands.is_empty() {
-        return crate::notation::NO_LIVE_REGION.to_string();
-    }
-    match lands_position(&lands) {
-        Ok(p) => p.to_glop2(),
-        Err(_) => lands
-            .iter()
-            .map(|l| crate::solve::bytes::land_text(l.as_bytes()))
-            .collect::<Vec<_>>()
-            .join("+"),
-    }
-}
+/// Lands in GLOP 2, for messages: the normal checker's writing.
+pub(super) use super::super::check::text_of as lands_text;
 
 /// A child's key, or (when a small land it leaves has no listed tree) the
 /// child in words and that land in GLOP 2.
