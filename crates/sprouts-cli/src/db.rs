@@ -652,11 +652,12 @@ fn check_entries<S: Store>(
 /// file's other results and the database's by lookups, or re-proved by
 /// search; nothing is written unless every result holds. Gives how many.
 fn import_results(path: &Path, text: &str) -> Result<usize> {
-    // A database to create is read as empty.
-    let db = match path.exists() {
-        true => open_waiting(path, Db::open_read_only)?,
-        false => open_waiting(path, Db::open)?,
-    };
+    if !path.exists() {
+        // Made empty now, written once every result holds; the check reads
+        // it without writing what its searches prove.
+        drop(open_waiting(path, Db::open)?);
+    }
+    let db = open_waiting(path, Db::open_read_only)?;
     let mut known = MemoryStore::default();
     for e in db.entries()? {
         remember(&mut known, &e);
