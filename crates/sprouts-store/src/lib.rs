@@ -858,3 +858,64 @@ impl Drop for Db {
         self.flush();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use redb::StorageBackend;
+
+    /// The read-only backend behaves as the file would if redb's writes
+    /// went to it (a copy in memory), and the file is never changed.
+    #[test]
+    fn read_only_file_reads_its_writes_and_leaves_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("f");
+        let original: Vec<u8> = (0..3 * PAGE as usize + 100)
+            .map(|i| (i * 7) as u8)
+            .collect();
+        std::fs::write(&p, &original).unwrap();
+        let backend = ReadOnlyFile {
+            file: File::open(&p).unwrap(),
+            overlay: Mutex::new(Overlay {
+                pages: FxHashMap::default(),
+                len: original.len() as u64,
+                file_len: original.len() as u64,
+            }),
+        };
+        let mut model = original.clone();
+        // A small generator: the same steps every run.
+        let mut seed = 12345u64;
+        let mut next = |m: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for step in 0..2000 {
+            let len = model.len() as u64;
+            match next(10) {
+                0 => {
+                    let new = next(5 * PAGE);
+                    backend.set_len(new).unwrap();
+                    model.resize(new as usize, 0);
+                }
+                1..=4 => {
+                    let at = next(len + 1);
+                    let n = next(2 * PAGE + 1).min(len - at);
+                    let data: Vec<u8> = (0..n).map(|i| (i as u8) ^ (step as u8)).collect();
+                    backend.write(at, &data).unwrap();
+                    model[at as usize..(at + n) as usize].copy_from_slice(&data);
+                }
+                _ => {
+                    let at = next(len + 1);
+                    let n = next(3 * PAGE + 1).min(len - at);
+                    let got = backend.read(at, n as usize).unwrap();
+                    assert_eq!(got, &model[at as usize..(at + n) as usize], "step {step}");
+                }
+            }
+            assert_eq!(backend.len().unwrap(), model.len() as u64);
+        }
+        assert!(backend.read(model.len() as u64, 1).is_err());
+        assert_eq!(std::fs::read(&p).unwrap(), original);
+    }
+}
