@@ -478,6 +478,35 @@ fn reading_commands_refuse_a_database_that_does_not_exist() {
     assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
 }
 
+/// A process killed when dropped, also when an assertion fails first.
+struct Killed(std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A solve writing `db` for far longer than a test (it is killed), once
+/// it holds the file.
+fn long_solve(db: &Path) -> Killed {
+    use std::process::{Command, Stdio};
+    let solve = Killed(
+        Command::new(env!("CARGO_BIN_EXE_sprouts"))
+            .args(["solve", "--spots", "30", "--db", path(db)])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    // redb writes the file's header once it holds the lock.
+    while std::fs::metadata(db).map_or(true, |m| m.len() == 0) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    solve
+}
+
 /// `db stats` while a solve writes the database: it waits, saying which
 /// process holds the file, and reads the file once that process is gone
 /// (here killed, so the file is read as a killed solve left it).
@@ -487,27 +516,7 @@ fn stats_waits_for_a_solve_writing_the_database_and_names_it() {
     use std::process::{Command, Stdio};
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("busy.redb");
-    /// Killed when dropped, also when an assertion fails first.
-    struct Killed(std::process::Child);
-    impl Drop for Killed {
-        fn drop(&mut self) {
-            let _ = self.0.kill();
-            let _ = self.0.wait();
-        }
-    }
-    // Far longer than the test: it is killed below.
-    let solve = Killed(
-        Command::new(env!("CARGO_BIN_EXE_sprouts"))
-            .args(["solve", "--spots", "30", "--db", path(&db)])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    // redb writes the file's header once it holds the lock.
-    while std::fs::metadata(&db).map_or(true, |m| m.len() == 0) {
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    let solve = long_solve(&db);
     let mut stats = Command::new(env!("CARGO_BIN_EXE_sprouts"))
         .args(["db", "--db", path(&db), "stats"])
         .stdout(Stdio::piped())
@@ -551,6 +560,53 @@ fn stats_waits_for_a_solve_writing_the_database_and_names_it() {
         .count();
     assert!(
         out.contains(&format!("normal-play lands\t{normal}\n")),
+        "{out}"
+    );
+}
+
+/// A second solve on a database another solve writes waits for it,
+/// naming it, then solves over what the first one kept.
+#[test]
+fn a_second_solve_waits_for_the_first_and_names_it() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("busy.redb");
+    let first = long_solve(&db);
+    let mut second = Command::new(env!("CARGO_BIN_EXE_sprouts"))
+        .args(["solve", "--spots", "4", "--db", path(&db)])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(second.stderr.take().unwrap());
+    let mut line = String::new();
+    err.read_line(&mut line).unwrap();
+    assert!(
+        line.starts_with(&format!(
+            "database {}: in use by pid {}: ",
+            db.display(),
+            first.0.id()
+        )),
+        "{line:?}"
+    );
+    assert!(
+        line.ends_with("; waiting for it to close the file\n"),
+        "{line:?}"
+    );
+    drop(first);
+    let mut out = String::new();
+    second
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    assert!(second.wait().unwrap().success(), "{rest}");
+    assert!(
+        out.starts_with("outcome\twin for the player to move (normal)\nnimber\t1\n"),
         "{out}"
     );
 }
