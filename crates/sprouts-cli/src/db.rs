@@ -3,7 +3,7 @@
 
 use std::fs;
 use std::io::{self, BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use sprouts::misere::TreeId;
@@ -46,12 +46,72 @@ impl DbArgs {
         }
     }
 
-    /// The store the solver works over.
+    /// The store the solver works over. A `--db` file in a folder that
+    /// does not exist is refused (the default file's folder is made); a
+    /// file this process may not write is read only, with a note.
     pub fn store(&self) -> Result<Backing> {
-        Ok(match self.path()? {
-            None => Backing::None(NoStore),
-            Some(p) => Backing::Db(Box::new(Db::open(&p)?)),
-        })
+        let Some(p) = self.path()? else {
+            return Ok(Backing::None(NoStore));
+        };
+        if self.db.is_some() {
+            if let Some(parent) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+                if !parent.is_dir() {
+                    bail!(
+                        "database {}: folder {} does not exist",
+                        p.display(),
+                        parent.display()
+                    );
+                }
+            }
+        }
+        let db = if writable(&p) {
+            open_waiting(&p, Db::open)?
+        } else {
+            eprintln!(
+                "note: database {} is read-only: it is read, new results are not kept",
+                p.display()
+            );
+            open_waiting(&p, Db::open_read_only)?
+        };
+        Ok(Backing::Db(Box::new(db)))
+    }
+}
+
+/// Whether the file at `path` may be written: it does not exist yet, or
+/// it is not marked read-only and this process may open it for writing.
+fn writable(path: &Path) -> bool {
+    match fs::metadata(path) {
+        Err(_) => true,
+        Ok(m) => {
+            !m.permissions().readonly()
+                && fs::OpenOptions::new()
+                    .read(true)
+                    .write(true)
+                    .open(path)
+                    .map_or_else(|e| e.kind() != io::ErrorKind::PermissionDenied, |_| true)
+        }
+    }
+}
+
+/// Opens the database with `open`, waiting while another process holds
+/// the file (a solve writing it, or readers while this one wants to
+/// write), with a message on standard error that names that process.
+pub fn open_waiting(
+    path: &Path,
+    open: fn(&Path) -> Result<Db, sprouts_store::StoreError>,
+) -> Result<Db> {
+    let mut told = false;
+    loop {
+        match open(path) {
+            Err(e) if e.is_busy() => {
+                if !told {
+                    eprintln!("{e}; waiting for it to close the file");
+                    told = true;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(200));
+            }
+            r => return Ok(r?),
+        }
     }
 }
 
@@ -226,7 +286,7 @@ pub fn run(args: &Args) -> Result<()> {
     let mut out = output::stdout();
     match &args.command {
         DbCommand::Stats { json } => {
-            let db = Db::open(&path)?;
+            let db = open_waiting(&path, Db::open_read_only)?;
             let s = db.stats()?;
             if *json {
                 let v = serde_json::json!({
@@ -250,7 +310,7 @@ pub fn run(args: &Args) -> Result<()> {
             }
         }
         DbCommand::Export => {
-            let db = Db::open(&path)?;
+            let db = open_waiting(&path, Db::open_read_only)?;
             for e in db.entries()? {
                 writeln!(out, "{}", export_line(&e)?)?;
             }
@@ -275,12 +335,12 @@ pub fn run(args: &Args) -> Result<()> {
             writeln!(out, "imported\t{n}")?;
         }
         DbCommand::Verify { limit } => {
-            let entries = Db::open(&path)?.entries()?;
+            let db = open_waiting(&path, Db::open_read_only)?;
+            let entries = db.entries()?;
             let mut known = MemoryStore::default();
             for e in &entries {
                 remember(&mut known, e);
             }
-            let db = Db::open_read_only(&path)?;
             let mut solver = Solver::with_store(Stacked::new(db));
             let v = check_entries(&entries, &mut known, &mut solver, *limit, false)?;
             for (i, why) in &v.wrong {
@@ -591,8 +651,13 @@ fn check_entries<S: Store>(
 /// Imports results written by `db export`, each checked first: against the
 /// file's other results and the database's by lookups, or re-proved by
 /// search; nothing is written unless every result holds. Gives how many.
-fn import_results(path: &std::path::Path, text: &str) -> Result<usize> {
-    let db = Db::open_read_only(path)?;
+fn import_results(path: &Path, text: &str) -> Result<usize> {
+    if !path.exists() {
+        // Made empty now, written once every result holds; the check reads
+        // it without writing what its searches prove.
+        drop(open_waiting(path, Db::open)?);
+    }
+    let db = open_waiting(path, Db::open_read_only)?;
     let mut known = MemoryStore::default();
     for e in db.entries()? {
         remember(&mut known, &e);
@@ -632,7 +697,7 @@ fn import_results(path: &std::path::Path, text: &str) -> Result<usize> {
         })
         .collect();
     drop(solver);
-    let mut db = Db::open(path)?;
+    let mut db = open_waiting(path, Db::open)?;
     for (i, options) in new_trees.iter().enumerate() {
         db.put_tree((before + i) as u32, options);
     }
@@ -651,10 +716,10 @@ fn import_results(path: &std::path::Path, text: &str) -> Result<usize> {
 /// Imports the nimbers a certificate proves (this program's, or another
 /// program's list of losing positions with a nimber heap), once it checks;
 /// gives how many.
-fn import_certificate(path: &std::path::Path, text: &str) -> Result<usize> {
+fn import_certificate(path: &Path, text: &str) -> Result<usize> {
     let cert: Certificate = text.parse()?;
     let checked = crate::check::check(&cert, false)?;
-    let mut db = Db::open(path)?;
+    let mut db = open_waiting(path, Db::open)?;
     for (land, n) in &checked.nimbers {
         // Another program's lands were found by exact keys: store them
         // under the solver's own keys.

@@ -26,10 +26,14 @@
 #![warn(missing_docs)]
 
 use std::fmt;
+use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use redb::{Database, ReadOnlyTable, ReadableTable, ReadableTableMetadata, TableDefinition};
+use redb::{
+    Database, DatabaseError, ReadOnlyTable, ReadableTable, ReadableTableMetadata, TableDefinition,
+};
 use rustc_hash::FxHashMap;
 use sprouts::solve::{NormalEntry, Store};
 
@@ -63,6 +67,10 @@ enum ErrorKind {
     Redb(String),
     Format(u64),
     Io(std::io::Error),
+    /// The file does not exist (reading only never creates it).
+    Missing,
+    /// Another process has the file open: the process, when known.
+    Busy(Option<String>),
 }
 
 impl StoreError {
@@ -71,6 +79,79 @@ impl StoreError {
             path: path.to_path_buf(),
             kind: ErrorKind::Redb(e.to_string()),
         }
+    }
+
+    fn io(path: &Path, e: std::io::Error) -> StoreError {
+        StoreError {
+            path: path.to_path_buf(),
+            kind: ErrorKind::Io(e),
+        }
+    }
+
+    /// An error opening the file: "in use" names the process holding it.
+    fn open(path: &Path, e: DatabaseError) -> StoreError {
+        match e {
+            DatabaseError::DatabaseAlreadyOpen => StoreError::busy(path),
+            e => StoreError::redb(path, e),
+        }
+    }
+
+    fn busy(path: &Path) -> StoreError {
+        StoreError {
+            path: path.to_path_buf(),
+            kind: ErrorKind::Busy(holder(path)),
+        }
+    }
+
+    /// Whether another process has the file open (a solve writing it, or
+    /// a reader while this process wanted to write): trying again later
+    /// may succeed.
+    ///
+    /// ```
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let p = dir.path().join("x.redb");
+    /// let _writer = sprouts_store::Db::open(&p).unwrap();
+    /// assert!(sprouts_store::Db::open_read_only(&p).unwrap_err().is_busy());
+    /// ```
+    pub fn is_busy(&self) -> bool {
+        matches!(self.kind, ErrorKind::Busy(_))
+    }
+}
+
+/// The process that holds a lock on the file at `path`, as "pid N: its
+/// command line", read from /proc/locks (Linux; `None` elsewhere or when
+/// it cannot be told).
+fn holder(path: &Path) -> Option<String> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let inode = std::fs::metadata(path).ok()?.ino();
+        let locks = std::fs::read_to_string("/proc/locks").ok()?;
+        // "1: FLOCK  ADVISORY  WRITE 4242 fd:01:1234567 0 EOF"; lines with
+        // "->" are processes waiting for a lock.
+        let pid = locks.lines().find_map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            if fields.get(1) == Some(&"->") {
+                return None;
+            }
+            let ino = fields.get(5)?.rsplit(':').next()?.parse::<u64>().ok()?;
+            (ino == inode).then(|| fields.get(4)?.parse::<u32>().ok())?
+        })?;
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        let words: Vec<String> = cmdline
+            .split(|&b| b == 0)
+            .filter(|w| !w.is_empty())
+            .map(|w| String::from_utf8_lossy(w).into_owned())
+            .collect();
+        Some(match words.is_empty() {
+            true => format!("pid {pid}"),
+            false => format!("pid {pid}: {}", words.join(" ")),
+        })
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = path;
+        None
     }
 }
 
@@ -84,6 +165,9 @@ impl fmt::Display for StoreError {
                 "database {p}: format {v}, this program reads format {FORMAT}"
             ),
             ErrorKind::Io(e) => write!(f, "database {p}: {e}"),
+            ErrorKind::Missing => write!(f, "database {p}: no such file"),
+            ErrorKind::Busy(Some(h)) => write!(f, "database {p}: in use by {h}"),
+            ErrorKind::Busy(None) => write!(f, "database {p}: in use by another process"),
         }
     }
 }
@@ -171,12 +255,65 @@ impl Db {
     /// ```
     pub fn open(path: &Path) -> Result<Db, StoreError> {
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent).map_err(|e| StoreError {
-                path: path.to_path_buf(),
-                kind: ErrorKind::Io(e),
-            })?;
+            std::fs::create_dir_all(parent).map_err(|e| StoreError::io(path, e))?;
         }
-        let db = Database::create(path).map_err(|e| StoreError::redb(path, e))?;
+        let db = Database::create(path).map_err(|e| StoreError::open(path, e))?;
+        Db::init(path, db, false)
+    }
+
+    /// Opens an existing database for reading only: the file is never
+    /// written (it may be read-only), results given to the database are
+    /// dropped (`db verify` keeps them in the caller's memory), and other
+    /// readers may read the file at the same time. A process writing the
+    /// file excludes readers until it closes it: the error then
+    /// [is busy](StoreError::is_busy) and names that process.
+    ///
+    /// ```
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let p = dir.path().join("x.redb");
+    /// assert!(sprouts_store::Db::open_read_only(&p).is_err());
+    /// drop(sprouts_store::Db::open(&p).unwrap());
+    /// let a = sprouts_store::Db::open_read_only(&p).unwrap();
+    /// let b = sprouts_store::Db::open_read_only(&p).unwrap();
+    /// assert_eq!(a.stats().unwrap(), b.stats().unwrap());
+    /// ```
+    pub fn open_read_only(path: &Path) -> Result<Db, StoreError> {
+        let file = File::open(path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => StoreError {
+                path: path.to_path_buf(),
+                kind: ErrorKind::Missing,
+            },
+            _ => StoreError::io(path, e),
+        })?;
+        #[cfg(unix)]
+        {
+            use rustix::fs::{FlockOperation, flock};
+            match flock(&file, FlockOperation::NonBlockingLockShared) {
+                Ok(()) => {}
+                Err(e) if e == rustix::io::Errno::WOULDBLOCK => {
+                    return Err(StoreError::busy(path));
+                }
+                Err(e) => return Err(StoreError::io(path, e.into())),
+            }
+        }
+        let len = file.metadata().map_err(|e| StoreError::io(path, e))?.len();
+        let backend = ReadOnlyFile {
+            file,
+            overlay: Mutex::new(Overlay {
+                pages: FxHashMap::default(),
+                len,
+                file_len: len,
+            }),
+        };
+        let db = Database::builder()
+            .create_with_backend(backend)
+            .map_err(|e| StoreError::open(path, e))?;
+        Db::init(path, db, true)
+    }
+
+    /// Checks the format and makes the tables (in memory only when
+    /// reading only).
+    fn init(path: &Path, db: Database, read_only: bool) -> Result<Db, StoreError> {
         let w = db.begin_write().map_err(|e| StoreError::redb(path, e))?;
         {
             let mut meta = w.open_table(META).map_err(|e| StoreError::redb(path, e))?;
@@ -219,25 +356,23 @@ impl Db {
             last_commit: Instant::now(),
             commit_took: Duration::ZERO,
             puts: 0,
-            read_only: false,
+            read_only,
             error: None,
         };
         d.refresh()?;
         Ok(d)
     }
 
-    /// Opens the database for lookups only: results given to it are kept
-    /// in memory by the caller's stack but never written (`db verify`).
+    /// Whether the database was opened for reading only.
     ///
     /// ```
     /// let dir = tempfile::tempdir().unwrap();
-    /// let db = sprouts_store::Db::open_read_only(&dir.path().join("x.redb")).unwrap();
-    /// assert_eq!(db.stats().unwrap().misere, 0);
+    /// let p = dir.path().join("x.redb");
+    /// assert!(!sprouts_store::Db::open(&p).unwrap().is_read_only());
+    /// assert!(sprouts_store::Db::open_read_only(&p).unwrap().is_read_only());
     /// ```
-    pub fn open_read_only(path: &Path) -> Result<Db, StoreError> {
-        let mut d = Db::open(path)?;
-        d.read_only = true;
-        Ok(d)
+    pub fn is_read_only(&self) -> bool {
+        self.read_only
     }
 
     /// The file's path.
@@ -474,6 +609,141 @@ impl Db {
     }
 }
 
+/// A file read through redb without being written: redb writes its
+/// header (and, after a writer was killed, its repairs) when it opens a
+/// file; those writes stay in memory, by pages.
+#[derive(Debug)]
+struct ReadOnlyFile {
+    file: File,
+    overlay: Mutex<Overlay>,
+}
+
+#[derive(Debug)]
+struct Overlay {
+    /// Pages written, by index.
+    pages: FxHashMap<u64, Vec<u8>>,
+    /// The length redb sees.
+    len: u64,
+    /// How much of the file is still read from it (the rest reads as
+    /// zeros: redb cut it off).
+    file_len: u64,
+}
+
+/// The overlay's page size.
+const PAGE: u64 = 4096;
+
+impl ReadOnlyFile {
+    /// Page `index`: written, or read from the file.
+    fn page(&self, o: &Overlay, index: u64) -> std::io::Result<Vec<u8>> {
+        if let Some(p) = o.pages.get(&index) {
+            return Ok(p.clone());
+        }
+        let mut page = vec![0; PAGE as usize];
+        let start = index * PAGE;
+        let end = (start + PAGE).min(o.file_len);
+        if start < end {
+            read_at(&self.file, &mut page[..(end - start) as usize], start)?;
+        }
+        Ok(page)
+    }
+
+    fn lock(&self) -> std::io::Result<std::sync::MutexGuard<'_, Overlay>> {
+        self.overlay
+            .lock()
+            .map_err(|_| std::io::Error::other("a reader of the file panicked"))
+    }
+}
+
+#[cfg(unix)]
+fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+    std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
+}
+
+#[cfg(windows)]
+fn read_at(file: &File, mut buf: &mut [u8], mut offset: u64) -> std::io::Result<()> {
+    while !buf.is_empty() {
+        let n = std::os::windows::fs::FileExt::seek_read(file, buf, offset)?;
+        if n == 0 {
+            return Err(std::io::ErrorKind::UnexpectedEof.into());
+        }
+        buf = &mut buf[n..];
+        offset += n as u64;
+    }
+    Ok(())
+}
+
+impl redb::StorageBackend for ReadOnlyFile {
+    fn len(&self) -> std::io::Result<u64> {
+        Ok(self.lock()?.len)
+    }
+
+    fn read(&self, offset: u64, len: usize) -> std::io::Result<Vec<u8>> {
+        let o = self.lock()?;
+        let end = offset + len as u64;
+        if end > o.len {
+            return Err(std::io::ErrorKind::UnexpectedEof.into());
+        }
+        let mut out = Vec::with_capacity(len);
+        if len == 0 || (offset / PAGE..=(end - 1) / PAGE).all(|i| !o.pages.contains_key(&i)) {
+            // Untouched by writes: one read.
+            out.resize(len, 0);
+            let file_end = end.min(o.file_len);
+            if offset < file_end {
+                read_at(&self.file, &mut out[..(file_end - offset) as usize], offset)?;
+            }
+            return Ok(out);
+        }
+        let mut at = offset;
+        while at < end {
+            let index = at / PAGE;
+            let page = self.page(&o, index)?;
+            let from = (at - index * PAGE) as usize;
+            let to = ((end - index * PAGE).min(PAGE)) as usize;
+            out.extend_from_slice(&page[from..to]);
+            at = index * PAGE + to as u64;
+        }
+        Ok(out)
+    }
+
+    fn set_len(&self, len: u64) -> std::io::Result<()> {
+        let mut o = self.lock()?;
+        if len < o.len {
+            o.file_len = o.file_len.min(len);
+            o.pages.retain(|&i, _| i * PAGE < len);
+            // The tail of the last page past the cut reads as zeros.
+            let last = len / PAGE;
+            if len % PAGE != 0 {
+                let mut page = self.page(&o, last)?;
+                page[(len % PAGE) as usize..].fill(0);
+                o.pages.insert(last, page);
+            }
+        }
+        o.len = len;
+        Ok(())
+    }
+
+    fn sync_data(&self, _eventual: bool) -> std::io::Result<()> {
+        Ok(())
+    }
+
+    fn write(&self, offset: u64, data: &[u8]) -> std::io::Result<()> {
+        let mut o = self.lock()?;
+        let end = offset + data.len() as u64;
+        let mut at = offset;
+        while at < end {
+            let index = at / PAGE;
+            let mut page = self.page(&o, index)?;
+            let from = (at - index * PAGE) as usize;
+            let to = ((end - index * PAGE).min(PAGE)) as usize;
+            page[from..to]
+                .copy_from_slice(&data[(at - offset) as usize..(at - offset) as usize + to - from]);
+            o.pages.insert(index, page);
+            at = index * PAGE + to as u64;
+        }
+        Ok(())
+    }
+}
+
 fn view_get_normal(
     view: &Option<ReadOnlyTable<&'static [u8], &'static [u8]>>,
     key: &[u8],
@@ -586,5 +856,66 @@ impl Store for Db {
 impl Drop for Db {
     fn drop(&mut self) {
         self.flush();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use redb::StorageBackend;
+
+    /// The read-only backend behaves as the file would if redb's writes
+    /// went to it (a copy in memory), and the file is never changed.
+    #[test]
+    fn read_only_file_reads_its_writes_and_leaves_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("f");
+        let original: Vec<u8> = (0..3 * PAGE as usize + 100)
+            .map(|i| (i * 7) as u8)
+            .collect();
+        std::fs::write(&p, &original).unwrap();
+        let backend = ReadOnlyFile {
+            file: File::open(&p).unwrap(),
+            overlay: Mutex::new(Overlay {
+                pages: FxHashMap::default(),
+                len: original.len() as u64,
+                file_len: original.len() as u64,
+            }),
+        };
+        let mut model = original.clone();
+        // A small generator: the same steps every run.
+        let mut seed = 12345u64;
+        let mut next = |m: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for step in 0..2000 {
+            let len = model.len() as u64;
+            match next(10) {
+                0 => {
+                    let new = next(5 * PAGE);
+                    backend.set_len(new).unwrap();
+                    model.resize(new as usize, 0);
+                }
+                1..=4 => {
+                    let at = next(len + 1);
+                    let n = next(2 * PAGE + 1).min(len - at);
+                    let data: Vec<u8> = (0..n).map(|i| (i as u8) ^ (step as u8)).collect();
+                    backend.write(at, &data).unwrap();
+                    model[at as usize..(at + n) as usize].copy_from_slice(&data);
+                }
+                _ => {
+                    let at = next(len + 1);
+                    let n = next(3 * PAGE + 1).min(len - at);
+                    let got = backend.read(at, n as usize).unwrap();
+                    assert_eq!(got, &model[at as usize..(at + n) as usize], "step {step}");
+                }
+            }
+            assert_eq!(backend.len().unwrap(), model.len() as u64);
+        }
+        assert!(backend.read(model.len() as u64, 1).is_err());
+        assert_eq!(std::fs::read(&p).unwrap(), original);
     }
 }

@@ -415,5 +415,198 @@ fn a_certificate_is_checked_and_imported() {
         e.starts_with("sprouts: -: line 9: 0.0.0.0.0.0.0 1 does not hold: "),
         "{e}"
     );
-    assert!(entries(&bad_db).is_empty());
+    assert!(!bad_db.exists(), "a refused import made the database");
+}
+
+/// Every reading command on a database marked read-only: the answers of
+/// a writable copy, and the file's bytes untouched (as root, who may write
+/// it anyway, too).
+#[test]
+fn a_read_only_database_is_read_and_left_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ro.redb");
+    let solved = ok(&["solve", "--spots", "5", "--db", path(&db)], "");
+    let stats = ok(&["db", "--db", path(&db), "stats"], "");
+    let export = ok(&["db", "--db", path(&db), "export"], "");
+    let verify = ok(&["db", "--db", path(&db), "verify"], "");
+    assert!(verify.starts_with("checked\t"), "{verify}");
+    assert!(verify.ends_with("wrong\t0\n"), "{verify}");
+    let mut perms = std::fs::metadata(&db).unwrap().permissions();
+    perms.set_readonly(true);
+    std::fs::set_permissions(&db, perms).unwrap();
+    let bytes = std::fs::read(&db).unwrap();
+    assert_eq!(ok(&["db", "--db", path(&db), "stats"], ""), stats);
+    assert_eq!(ok(&["db", "--db", path(&db), "export"], ""), export);
+    assert_eq!(ok(&["db", "--db", path(&db), "verify"], ""), verify);
+    // The answer is in the file: no search, the same outcome and nimber.
+    let out = sprouts(&["solve", "--spots", "5", "--db", path(&db)], b"");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        format!(
+            "note: database {} is read-only: it is read, new results are not kept\n",
+            db.display()
+        )
+    );
+    let head = |s: &str| s.lines().take(2).collect::<Vec<_>>().join("\n");
+    assert_eq!(head(&out.stdout), head(&solved));
+    assert!(out.stdout.contains("searched\t0\n"), "{}", out.stdout);
+    assert!(std::fs::read(&db).unwrap() == bytes, "the file was written");
+}
+
+/// A mistyped path is an error naming it, not a new empty database.
+#[test]
+fn reading_commands_refuse_a_database_that_does_not_exist() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("nothere.redb");
+    for cmd in ["stats", "export", "verify"] {
+        assert_eq!(
+            fails(&["db", "--db", path(&db), cmd], b""),
+            format!("sprouts: database {}: no such file", db.display()),
+            "{cmd}"
+        );
+    }
+    let deep = dir.path().join("no/such/folder/x.redb");
+    assert_eq!(
+        fails(&["solve", "--spots", "3", "--db", path(&deep)], b""),
+        format!(
+            "sprouts: database {}: folder {} does not exist",
+            deep.display(),
+            deep.parent().unwrap().display()
+        )
+    );
+    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
+}
+
+/// A process killed when dropped, also when an assertion fails first.
+struct Killed(std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A solve writing `db` for far longer than a test (it is killed), once
+/// it holds the file.
+fn long_solve(db: &Path) -> Killed {
+    use std::process::{Command, Stdio};
+    let solve = Killed(
+        Command::new(env!("CARGO_BIN_EXE_sprouts"))
+            .args(["solve", "--spots", "30", "--db", path(db)])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    // redb writes the file's header once it holds the lock.
+    while std::fs::metadata(db).map_or(true, |m| m.len() == 0) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    solve
+}
+
+/// `db stats` while a solve writes the database: it waits, saying which
+/// process holds the file, and reads the file once that process is gone
+/// (here killed, so the file is read as a killed solve left it).
+#[test]
+fn stats_waits_for_a_solve_writing_the_database_and_names_it() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("busy.redb");
+    let solve = long_solve(&db);
+    let mut stats = Command::new(env!("CARGO_BIN_EXE_sprouts"))
+        .args(["db", "--db", path(&db), "stats"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(stats.stderr.take().unwrap());
+    let mut line = String::new();
+    err.read_line(&mut line).unwrap();
+    assert!(
+        line.starts_with(&format!(
+            "database {}: in use by pid {}: ",
+            db.display(),
+            solve.0.id()
+        )),
+        "{line:?}"
+    );
+    assert!(line.contains(" solve --spots 30 --db "), "{line:?}");
+    assert!(
+        line.ends_with("; waiting for it to close the file\n"),
+        "{line:?}"
+    );
+    drop(solve);
+    let mut out = String::new();
+    stats
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    assert!(stats.wait().unwrap().success(), "{rest}");
+    assert_eq!(rest, "");
+    // What it printed is what the file holds.
+    assert_eq!(out, ok(&["db", "--db", path(&db), "stats"], ""));
+    let stored = entries(&db);
+    let normal = stored
+        .iter()
+        .filter(|e| matches!(e, Entry::Normal(..)))
+        .count();
+    assert!(
+        out.contains(&format!("normal-play lands\t{normal}\n")),
+        "{out}"
+    );
+}
+
+/// A second solve on a database another solve writes waits for it,
+/// naming it, then solves over what the first one kept.
+#[test]
+fn a_second_solve_waits_for_the_first_and_names_it() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("busy.redb");
+    let first = long_solve(&db);
+    let mut second = Command::new(env!("CARGO_BIN_EXE_sprouts"))
+        .args(["solve", "--spots", "4", "--db", path(&db)])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(second.stderr.take().unwrap());
+    let mut line = String::new();
+    err.read_line(&mut line).unwrap();
+    assert!(
+        line.starts_with(&format!(
+            "database {}: in use by pid {}: ",
+            db.display(),
+            first.0.id()
+        )),
+        "{line:?}"
+    );
+    assert!(
+        line.ends_with("; waiting for it to close the file\n"),
+        "{line:?}"
+    );
+    drop(first);
+    let mut out = String::new();
+    second
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    assert!(second.wait().unwrap().success(), "{rest}");
+    assert!(
+        out.starts_with("outcome\twin for the player to move (normal)\nnimber\t1\n"),
+        "{out}"
+    );
 }
