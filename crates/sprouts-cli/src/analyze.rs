@@ -9,10 +9,10 @@ use serde::Serialize;
 use sprouts::notation::transcript::Transcript;
 use sprouts::notation::{Input, Notation, Replay, read_input};
 
-use crate::db::DbArgs;
+use crate::db::{self, DbArgs};
 use crate::input::{self, Given};
 use crate::output;
-use crate::solve::{THREADS_HELP, new_solver, with_big_stack};
+use crate::solve::{Bar, THREADS_HELP, with_big_stack};
 
 /// Analyze a game: for every move, whether the player who made it could
 /// win before it, and whether the move kept the win or threw it away; for
@@ -178,7 +178,12 @@ pub fn run(args: &Args) -> Result<()> {
     let json = args.json;
     let result = with_big_stack(args.threads, move || -> Result<AnalyzeJson> {
         let mut out = output::stdout();
-        let mut solver = new_solver(&db, None)?;
+        let mut solver = db::solver(&db)?;
+        if json {
+            // The text lines show the progress themselves; a spinner on the
+            // terminal would run through them.
+            solver.set_progress(Box::new(Bar::new()));
+        }
         let positions: Vec<_> = std::iter::once(replay.start().clone())
             .chain(replay.positions())
             .collect();
