@@ -1,42 +1,71 @@
 //! `sprouts analyze`: for every move of a game, whether it kept or threw
-//! away the win.
+//! away the win, and the winning moves in place of a move that threw it.
 
 use std::io::Write;
+use std::time::{Duration, Instant};
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Result, bail};
 use serde::Serialize;
+use sprouts::notation::transcript::Transcript;
+use sprouts::notation::{Input, Notation, Replay, read_input};
 
-use crate::db::DbArgs;
+use crate::db::{self, DbArgs};
 use crate::input::{self, Given};
 use crate::output;
-use crate::solve::{THREADS_HELP, new_solver, solve_error, with_big_stack};
+use crate::solve::{Bar, THREADS_HELP, with_big_stack};
 
 /// Analyze a game: for every move, whether the player who made it could
-/// win before it, and whether the move kept the win or threw it away.
+/// win before it, and whether the move kept the win or threw it away; for
+/// a move that threw the win away, the moves that would have kept it.
 ///
 /// The game is read as `sprouts solve` reads one (WGOSA, LHP or Hoey
 /// notation, an argument, a file or `-` for standard input; a bare number
-/// such as `8` is the 8-spot start, with no move to analyze). Every position
-/// of the game is solved, so long games from many spots take long.
+/// such as `8` is the 8-spot start, with no move to analyze); from a file
+/// of several games, `--game K` picks one. Every position of the game is
+/// solved, so long games from many spots take long: give `--timeout`.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = ["\
-Text output: one line per move: NUMBER<TAB>MOVE<TAB>VERDICT, where VERDICT is
-  kept       the mover could win and still can
-  threw      the mover could win and now cannot
-  lost       the mover could not win whatever the move
+The positions are solved from the end of the game backwards (later
+positions are smaller, and what they prove helps the earlier ones). With
+--timeout, each position gets an equal share of the time left when its turn
+comes (time an easy position does not use goes to the ones before it), so
+a hard early position cannot starve the later ones; a position not decided
+in its share is `undecided`.
 
-JSON output (--json): one object: {variant, moves: [{number, text, before,
-verdict}], final}: before is \"win\" or \"loss\" for the player about to move,
-final the outcome for the player to move after the last move.
+Text output: each line is printed as soon as it is decided: first
+  final<TAB>OUTCOME for the player to move   (after the last move)
+then one line per move, from the last move to the first:
+  NUMBER<TAB>MOVE<TAB>VERDICT[<TAB>WINNING MOVES]
+where VERDICT is
+  kept       the mover could win and still can
+  threw      the mover could win and now cannot; WINNING MOVES lists the
+             moves that win instead, in the game's notation, one per group
+             of moves that lead to the same position up to symmetry (as
+             `sprouts solve` lists them), or `undecided`
+  lost       the mover could not win whatever the move
+  undecided  not decided within the timeout
+Then, when something was left undecided, a note on standard error.
+
+JSON output (--json): one object, printed at the end: {variant, moves:
+[{number, text, before, verdict, winning}], final}: before is \"win\",
+\"loss\" or \"undecided\" for the player about to move, winning (with
+\"threw\" only, when listed) [{move, same}] as `sprouts solve --json` gives
+winning_moves, final the outcome for the player to move after the last
+move.
 
 Example:
   sprouts analyze '8+ 1(9)2 1(10)1[3,4] 3(11)10 2(12)5 5(13)5 6(14)6[7,8] 7(15)8 6(16@2)14 II'
+  sprouts analyze examples/published-wgosa.txt --game 5 --timeout 60
 
 ", input::INPUT_HELP].concat())]
 pub struct Args {
     /// The game, or a file holding it.
     #[arg(value_name = "GAME")]
-    game: String,
+    text: String,
+
+    /// Which game of the input to analyze, from 1 (needed when it holds several).
+    #[arg(long = "game", value_name = "K")]
+    pick: Option<usize>,
 
     /// Print JSON.
     #[arg(long)]
@@ -45,7 +74,8 @@ pub struct Args {
     #[command(flatten)]
     db: DbArgs,
 
-    /// Give up after this many seconds (results proved so far are kept).
+    /// Stop after this many seconds in all, shared among the positions
+    /// (what is not decided by then is `undecided`).
     #[arg(long, value_name = "SECS")]
     timeout: Option<f64>,
 
@@ -54,11 +84,20 @@ pub struct Args {
 }
 
 #[derive(Debug, Serialize)]
+struct WinningMove {
+    #[serde(rename = "move")]
+    text: String,
+    same: usize,
+}
+
+#[derive(Debug, Serialize)]
 struct MoveVerdict {
     number: usize,
     text: String,
     before: &'static str,
     verdict: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winning: Option<Vec<WinningMove>>,
 }
 
 #[derive(Debug, Serialize)]
@@ -69,69 +108,192 @@ struct AnalyzeJson {
     final_outcome: &'static str,
 }
 
-fn word(win: bool) -> &'static str {
-    if win { "win" } else { "loss" }
+fn word(win: Option<bool>) -> &'static str {
+    match win {
+        Some(true) => "win",
+        Some(false) => "loss",
+        None => "undecided",
+    }
+}
+
+/// The verdict on a move from who wins before it and after it (each from
+/// the side of the player to move then), when it can be told.
+fn verdict(before: Option<bool>, after: Option<bool>) -> &'static str {
+    match (before, after) {
+        (_, Some(false)) => "kept",
+        (Some(true), Some(true)) => "threw",
+        (Some(false), _) => "lost",
+        _ => "undecided",
+    }
+}
+
+/// The game to analyze: the text's only game, or its `--game K`-th.
+fn read_game(args: &Args) -> Result<(Replay, Notation)> {
+    let source = input::source(&args.text)?;
+    let input = match read_input(&source.text, None) {
+        Ok(i @ Input::Game(_)) => {
+            input::pick_game(args.pick, 1)?;
+            i
+        }
+        Ok(Input::Position { .. }) => {
+            bail!("expected a game (a header such as `8+` and moves)")
+        }
+        Err(e) => {
+            if e.games_given().is_none() {
+                return Err(source.error(e.to_string()));
+            }
+            let mut games = Transcript::read_all(&source.text, None)
+                .map_err(|e| source.error(e.to_string()))?;
+            let k = input::pick_game(args.pick, games.len())?;
+            Input::Game(games.swap_remove(k - 1))
+        }
+    };
+    match input::given(input, false).map_err(|e| source.error(crate::message(&e)))? {
+        Given::Game(replay, notation) => Ok((*replay, notation)),
+        Given::Position(..) => bail!("expected a game (a header such as `8+` and moves)"),
+    }
+}
+
+/// One line of the text output, as soon as it is known.
+fn print_line(out: &mut impl Write, json: bool, line: std::fmt::Arguments) -> Result<()> {
+    if !json {
+        out.write_fmt(line)?;
+        writeln!(out)?;
+        out.flush()?;
+    }
+    Ok(())
 }
 
 pub fn run(args: &Args) -> Result<()> {
-    let Given::Game(replay, _) = input::read(&args.game, None, false)? else {
-        bail!("expected a game (a header such as `8+` and moves)");
-    };
+    let (replay, notation) = read_game(args)?;
+    if let Some(t) = args.timeout {
+        if !(t.is_finite() && t >= 0.0) {
+            bail!("--timeout must be a number of seconds, found {t}");
+        }
+    }
+    let end = args
+        .timeout
+        .map(|t| Instant::now() + Duration::from_secs_f64(t.min(1e9)));
     let db = args.db.clone();
-    let timeout = args.timeout;
+    let json = args.json;
     let result = with_big_stack(args.threads, move || -> Result<AnalyzeJson> {
-        let mut solver = new_solver(&db, timeout)?;
+        let mut out = output::stdout();
+        let mut solver = db::solver(&db)?;
+        if json {
+            // The text lines show the progress themselves; a spinner on the
+            // terminal would run through them.
+            solver.set_progress(Box::new(Bar::new()));
+        }
         let positions: Vec<_> = std::iter::once(replay.start().clone())
             .chain(replay.positions())
             .collect();
-        let mut wins = Vec::with_capacity(positions.len());
+        // The moves as the game wrote them.
+        let texts: Vec<&str> = replay.moves().iter().map(|m| m.text.as_str()).collect();
+        let mut wins: Vec<Option<bool>> = vec![None; positions.len()];
+        let mut moves = Vec::with_capacity(texts.len());
         // Last position first: later positions are smaller and their
         // results help the earlier ones.
-        for p in positions.iter().rev() {
-            wins.push(solver.win(p).map_err(|e| solve_error(e, timeout))?);
+        for i in (0..positions.len()).rev() {
+            let pos = &positions[i];
+            if let Some(end) = end {
+                // An equal share of what is left for this position and the
+                // ones before it.
+                let left = end.saturating_duration_since(Instant::now());
+                solver.set_deadline(Instant::now() + left / (i as u32 + 1));
+            }
+            let after = wins.get(i + 1).copied().flatten();
+            wins[i] = if after == Some(false) {
+                // The move made here leaves the opponent lost: it wins.
+                Some(true)
+            } else {
+                match solver.win(pos) {
+                    Ok(w) => Some(w),
+                    Err(e) if e.is_stopped() => None,
+                    Err(e) => return Err(e.into()),
+                }
+            };
+            let Some(number) = (i < texts.len()).then_some(i + 1) else {
+                print_line(
+                    &mut out,
+                    json,
+                    format_args!("final\t{} for the player to move", word(wins[i])),
+                )?;
+                continue;
+            };
+            let verdict = verdict(wins[i], after);
+            let winning = if verdict == "threw" {
+                match solver.winning_moves_in(pos, notation) {
+                    Ok(list) => Some(
+                        list.into_iter()
+                            .map(|(text, same)| WinningMove { text, same })
+                            .collect::<Vec<_>>(),
+                    ),
+                    Err(e) if e.is_stopped() => None,
+                    Err(e) => return Err(e.into()),
+                }
+            } else {
+                None
+            };
+            let text = texts[i];
+            match (&winning, verdict) {
+                (Some(list), _) => {
+                    let list: Vec<&str> = list.iter().map(|m| m.text.as_str()).collect();
+                    print_line(
+                        &mut out,
+                        json,
+                        format_args!("{number}\t{text}\t{verdict}\t{}", list.join(" ")),
+                    )?;
+                }
+                (None, "threw") => print_line(
+                    &mut out,
+                    json,
+                    format_args!("{number}\t{text}\t{verdict}\tundecided"),
+                )?,
+                (None, _) => {
+                    print_line(&mut out, json, format_args!("{number}\t{text}\t{verdict}"))?
+                }
+            }
+            moves.push(MoveVerdict {
+                number,
+                text: text.to_string(),
+                before: word(wins[i]),
+                verdict,
+                winning,
+            });
         }
-        wins.reverse();
         if let Some(e) = solver.store().back().error() {
             bail!("{e}");
         }
-        let moves = replay
-            .moves()
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let (before, after) = (wins[i], wins[i + 1]);
-                MoveVerdict {
-                    number: i + 1,
-                    text: m.text.clone(),
-                    before: word(before),
-                    verdict: match (before, after) {
-                        (true, false) => "kept",
-                        (true, true) => "threw",
-                        (false, _) => "lost",
-                    },
-                }
-            })
-            .collect();
+        moves.reverse();
         Ok(AnalyzeJson {
             variant: replay.start().variant().name(),
             moves,
-            final_outcome: word(*wins.last().ok_or_else(|| anyhow!("no position"))?),
+            final_outcome: word(*wins.last().expect("the start at least")),
         })
     })??;
-    let mut out = output::stdout();
     if args.json {
+        let mut out = output::stdout();
         output::json(&mut out, &result)?;
         writeln!(out)?;
-    } else {
-        for m in &result.moves {
-            writeln!(out, "{}\t{}\t{}", m.number, m.text, m.verdict)?;
-        }
-        writeln!(
-            out,
-            "final\t{} for the player to move",
-            result.final_outcome
-        )?;
+        out.flush()?;
     }
-    out.flush()?;
+    let undecided = result
+        .moves
+        .iter()
+        .filter(|m| m.verdict == "undecided" || (m.verdict == "threw" && m.winning.is_none()))
+        .count()
+        + usize::from(result.final_outcome == "undecided");
+    if undecided > 0 {
+        let kept = if args.db.no_db {
+            ""
+        } else {
+            " (what was proved is kept in the database)"
+        };
+        eprintln!(
+            "sprouts: {undecided} of {} lines undecided within the timeout of {} s{kept}",
+            result.moves.len() + 1,
+            args.timeout.unwrap_or(0.0)
+        );
+    }
     Ok(())
 }

@@ -92,17 +92,7 @@ fn choose(args: &Args, source: &Source) -> Result<(Position, Option<u32>, Option
         Err(e) if e.games_given().is_none() => return Err(source.error(e.to_string())),
         _ => Transcript::read_all(text, args.notation).map_err(|e| source.error(e.to_string()))?,
     };
-    let k = match (args.game, games.len()) {
-        (Some(k), n) if k == 0 || k > n => {
-            bail!(
-                "--game {k}: the input holds {n} game{}",
-                if n == 1 { "" } else { "s" }
-            )
-        }
-        (Some(k), _) => k,
-        (None, 1) => 1,
-        (None, n) => bail!("the input holds {n} games: choose one with --game K"),
-    };
+    let k = input::pick_game(args.game, games.len())?;
     let game = &games[k - 1];
     let replay = game.replay().map_err(|e| source.error(e.to_string()))?;
     let made = replay.moves().len();

@@ -159,6 +159,23 @@ pub fn given(input: Input, misere: bool) -> Result<Given> {
     }
 }
 
+/// Which game (from 1) of `n` games `--game K` picks: K itself when the
+/// input holds that many, the only game when it holds one and K is not
+/// given, else an error that says how many games there are.
+pub fn pick_game(k: Option<usize>, n: usize) -> Result<usize> {
+    match (k, n) {
+        (Some(k), n) if k == 0 || k > n => {
+            bail!(
+                "--game {k}: the input holds {n} game{}",
+                if n == 1 { "" } else { "s" }
+            )
+        }
+        (Some(k), _) => Ok(k),
+        (None, 1) => Ok(1),
+        (None, n) => bail!("the input holds {n} games: choose one with --game K"),
+    }
+}
+
 /// Standard input as UTF-8 text.
 pub fn read_stdin() -> Result<String> {
     let mut bytes = Vec::new();

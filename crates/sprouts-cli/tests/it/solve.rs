@@ -159,6 +159,135 @@ fn analyze_a_short_game() {
     }
 }
 
+/// The published games of examples/published-wgosa.txt.
+fn published() -> String {
+    [
+        env!("CARGO_MANIFEST_DIR"),
+        "..",
+        "..",
+        "examples",
+        "published-wgosa.txt",
+    ]
+    .iter()
+    .collect::<std::path::PathBuf>()
+    .display()
+    .to_string()
+}
+
+#[test]
+fn analyze_lists_the_winning_moves_in_place_of_a_move_that_threw_the_win() {
+    // 4 spots, normal play: the first player wins (AJS 1991), and 1(5)2
+    // leaves the opponent a win; the moves that win are those `solve` lists.
+    let (code, out, err) = run(&["analyze", "--no-db", "4+ 1(5)2"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "final\twin for the player to move\n1\t1(5)2\tthrew\t1(5)1 1(5)1[3]\n"
+    );
+    let solved = json(&["solve", "--no-db", "--json", "4+"]);
+    let listed: Vec<&str> = solved["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(listed, ["1(5)1", "1(5)1[3]"]);
+    let v = json(&["analyze", "--no-db", "--json", "4+ 1(5)2"]);
+    assert_eq!(v["moves"][0]["verdict"], "threw");
+    assert_eq!(v["moves"][0]["winning"], solved["winning_moves"]);
+    // A move that kept the win lists nothing.
+    let (_, out, _) = run(&["analyze", "--no-db", "3+ 1(4)2"]);
+    assert_eq!(out, "final\tloss for the player to move\n1\t1(4)2\tkept\n");
+}
+
+#[test]
+fn analyze_picks_the_kth_game_of_several() {
+    let games = b"3+ 1(4)2\n4+ 1(5)2\n3+ 1(4)1\n";
+    let out = common::sprouts(&["analyze", "--no-db", "--game", "2", "-"], games);
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+    assert_eq!(
+        out.stdout,
+        "final\twin for the player to move\n1\t1(5)2\tthrew\t1(5)1 1(5)1[3]\n"
+    );
+    let out = common::sprouts(&["analyze", "--no-db", "--game", "3", "-"], games);
+    assert_eq!(
+        out.stdout,
+        "final\twin for the player to move\n1\t1(4)1\tthrew\t1(4)2 1(4)1[2]\n"
+    );
+    let out = common::sprouts(&["analyze", "--no-db", "-"], games);
+    assert_eq!(
+        (out.code, out.stderr.as_str()),
+        (
+            1,
+            "sprouts: the input holds 3 games: choose one with --game K\n"
+        )
+    );
+    let out = common::sprouts(&["analyze", "--no-db", "--game", "4", "-"], games);
+    assert_eq!(out.stderr, "sprouts: --game 4: the input holds 3 games\n");
+    let (code, _, err) = run(&["analyze", "--no-db", "--game", "2", "3+ 1(4)2"]);
+    assert_eq!(
+        (code, err.as_str()),
+        (1, "sprouts: --game 2: the input holds 1 game\n")
+    );
+}
+
+#[test]
+fn analyze_without_time_says_undecided_and_names_the_database_only_with_one() {
+    // No time at all: nothing is claimed, and the note says so.
+    let (code, out, err) = run(&["analyze", "--no-db", "--timeout", "0", "3+ 1(4)2"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "final\tundecided for the player to move\n1\t1(4)2\tundecided\n"
+    );
+    assert_eq!(
+        err,
+        "sprouts: 2 of 2 lines undecided within the timeout of 0 s\n"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("a.redb");
+    let db = db.to_str().unwrap();
+    let (code, _, err) = run(&["analyze", "--db", db, "--timeout", "0", "3+ 1(4)2"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        err,
+        "sprouts: 2 of 2 lines undecided within the timeout of 0 s (what was proved is kept in the database)\n"
+    );
+}
+
+#[test]
+fn analyze_decides_the_late_moves_of_the_published_22_spot_misere_game() {
+    // The 22- game of the Clash of the Titans (2011), won by the second
+    // player: from the end backwards, its last seven moves are decided
+    // well within the time, whatever the first ones take.
+    let (code, out, err) = run(&[
+        "analyze",
+        "--no-db",
+        "--timeout",
+        "20",
+        "--game",
+        "5",
+        &published(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 29, "{out}");
+    assert_eq!(
+        lines[..8],
+        [
+            "final\tloss for the player to move",
+            "28\t40(50)49[22]\tkept",
+            "27\t21(49@33)48\tlost",
+            "26\t21(48)22\tkept",
+            "25\t9(47@10)46\tlost",
+            "24\t9(46)9\tkept",
+            "23\t3(45)27\tlost",
+            "22\t3(44)3\tkept",
+        ]
+    );
+    assert!(!err.contains("database"), "{err}");
+}
+
 #[test]
 fn timeout_is_an_error_that_says_so() {
     let (code, _, err) = run(&["solve", "--spots", "14", "--no-db", "--timeout", "0.2"]);
