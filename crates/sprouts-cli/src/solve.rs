@@ -206,11 +206,27 @@ pub fn new_solver(db: &DbArgs, timeout: Option<f64>) -> Result<Solver<Stacked<Ba
     Ok(s)
 }
 
-/// Turns a solver error into the command's error, naming the timeout.
+/// Turns a solver error into the command's error, naming the timeout (for
+/// a solver over a database).
 pub fn solve_error(e: sprouts::solve::SolveError, timeout: Option<f64>) -> anyhow::Error {
+    stopped_error(e, timeout, true)
+}
+
+/// Turns a solver error into the command's error, naming the timeout and
+/// saying whether what was proved is kept (`with_db`) or lost (`--no-db`).
+pub fn stopped_error(
+    e: sprouts::solve::SolveError,
+    timeout: Option<f64>,
+    with_db: bool,
+) -> anyhow::Error {
     if e.is_stopped() {
+        let kept = if with_db {
+            "what was proved is kept in the database"
+        } else {
+            "nothing is kept: --no-db"
+        };
         anyhow!(
-            "no answer within the timeout of {} s (what was proved is kept in the database)",
+            "no answer within the timeout of {} s ({kept})",
             timeout.unwrap_or(0.0)
         )
     } else {
@@ -274,7 +290,7 @@ fn write_certificate(
     solver: &mut Solver<Stacked<Backing>>,
     pos: &Position,
     path: &std::path::Path,
-    timeout: Option<f64>,
+    fail: impl Fn(sprouts::solve::SolveError) -> anyhow::Error,
 ) -> Result<CertificateJson> {
     let start = Instant::now();
     let mut json = CertificateJson {
@@ -286,16 +302,12 @@ fn write_certificate(
     };
     let text = match pos.variant() {
         Variant::Normal => {
-            let cert = solver
-                .certificate(pos)
-                .map_err(|e| solve_error(e, timeout))?;
+            let cert = solver.certificate(pos).map_err(&fail)?;
             json.couples = Some(cert.lines.len());
             cert.to_string()
         }
         Variant::Misere => {
-            let cert = solver
-                .misere_certificate(pos)
-                .map_err(|e| solve_error(e, timeout))?;
+            let cert = solver.misere_certificate(pos).map_err(&fail)?;
             json.trees = Some(cert.trees.len());
             json.land_trees = Some(cert.land_trees.len());
             json.losses = Some(cert.losses.len());
@@ -342,17 +354,18 @@ pub fn run(args: &Args) -> Result<()> {
     let certificate = args.certificate.clone();
     let result = with_big_stack(args.threads, move || -> Result<SolveJson> {
         let mut solver = new_solver(&db, timeout)?;
+        let fail = |e: sprouts::solve::SolveError| stopped_error(e, timeout, !db.no_db);
         let start = Instant::now();
-        let win = solver.win(&pos).map_err(|e| solve_error(e, timeout))?;
+        let win = solver.win(&pos).map_err(&fail)?;
         let nimber = match pos.variant() {
-            Variant::Normal => Some(solver.nimber(&pos).map_err(|e| solve_error(e, timeout))?),
+            Variant::Normal => Some(solver.nimber(&pos).map_err(&fail)?),
             Variant::Misere => None,
         };
         let winning = match game {
             Some(n) if win => Some(
                 solver
                     .winning_moves_in(&pos, n)
-                    .map_err(|e| solve_error(e, timeout))?
+                    .map_err(&fail)?
                     .into_iter()
                     .map(|(text, same)| WinningMove { text, same })
                     .collect(),
@@ -364,9 +377,7 @@ pub fn run(args: &Args) -> Result<()> {
             if pos.lives() > TREE_NOTE_LIVES {
                 eprintln!("{TREE_NOTE}");
             }
-            let t = solver
-                .position_tree(&pos)
-                .map_err(|e| solve_error(e, timeout))?;
+            let t = solver.position_tree(&pos).map_err(&fail)?;
             let trees = solver.trees();
             let text = if trees.text_len(t, TREE_TEXT + 1) <= TREE_TEXT {
                 trees.text(t)
@@ -378,7 +389,7 @@ pub fn run(args: &Args) -> Result<()> {
             (None, None)
         };
         let couples = match &certificate {
-            Some(path) => Some(write_certificate(&mut solver, &pos, path, timeout)?),
+            Some(path) => Some(write_certificate(&mut solver, &pos, path, &fail)?),
             None => None,
         };
         solver.store_mut().flush();
