@@ -2,6 +2,8 @@
 //! moves win.
 
 use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -193,6 +195,46 @@ pub fn with_big_stack<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> 
     .context("cannot start the solver thread")
 }
 
+/// A flag that Ctrl-C (SIGINT) sets, for [`Solver::set_cancel`]: the
+/// search stops and the store is closed as after a timeout, keeping what
+/// was proved. While another process holds the database ([`db::WAITING`])
+/// and at a second Ctrl-C, the process exits at once, saying so. The
+/// handler is in place when this returns.
+fn on_interrupt() -> Result<Arc<AtomicBool>> {
+    let flag = Arc::new(AtomicBool::new(false));
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .build()
+            .context("cannot start the Ctrl-C handler")?;
+        let mut interrupt = {
+            let _in_rt = rt.enter();
+            signal(SignalKind::interrupt()).context("cannot handle Ctrl-C")?
+        };
+        let set = flag.clone();
+        std::thread::spawn(move || {
+            rt.block_on(async {
+                if interrupt.recv().await.is_some() {
+                    set.store(true, Ordering::Relaxed);
+                    if db::WAITING.load(Ordering::Relaxed) {
+                        eprintln!("sprouts: interrupted while waiting for the database");
+                        std::process::exit(130);
+                    }
+                }
+                if interrupt.recv().await.is_some() {
+                    eprintln!(
+                        "sprouts: interrupted twice: stopped at once (results not yet committed are lost)"
+                    );
+                    std::process::exit(130);
+                }
+            });
+        });
+    }
+    Ok(flag)
+}
+
 /// A solver over the database with progress and deadline set.
 pub fn new_solver(db: &DbArgs, timeout: Option<f64>) -> Result<Solver<Stacked<Backing>>> {
     let mut s = db::solver(db)?;
@@ -347,6 +389,8 @@ pub fn run(args: &Args) -> Result<()> {
         },
         (None, None) => bail!("give a POSITION, a GAME or --spots N"),
     };
+    let interrupted = on_interrupt()?;
+    let cancel = interrupted.clone();
     let db = args.db.clone();
     let timeout = args.timeout;
     let json = args.json;
@@ -354,6 +398,7 @@ pub fn run(args: &Args) -> Result<()> {
     let certificate = args.certificate.clone();
     let result = with_big_stack(args.threads, move || -> Result<SolveJson> {
         let mut solver = new_solver(&db, timeout)?;
+        solver.set_cancel(cancel);
         let fail = |e: sprouts::solve::SolveError| stopped_error(e, timeout, !db.no_db);
         let start = Instant::now();
         let win = solver.win(&pos).map_err(&fail)?;
@@ -389,7 +434,7 @@ pub fn run(args: &Args) -> Result<()> {
             (None, None)
         };
         let couples = match &certificate {
-            Some(path) => Some(write_certificate(&mut solver, &pos, path, &fail)?),
+            Some(path) => Some(write_certificate(&mut solver, &pos, path, fail)?),
             None => None,
         };
         solver.store_mut().flush();
@@ -415,7 +460,15 @@ pub fn run(args: &Args) -> Result<()> {
             genus,
             certificate: couples,
         })
-    })??;
+    })?;
+    // The solver and its store are closed: what it proved is written.
+    let result = match result {
+        Err(_) if interrupted.load(Ordering::Relaxed) => {
+            eprintln!("sprouts: interrupted: {}", args.db.kept());
+            std::process::exit(130);
+        }
+        r => r?,
+    };
     let mut out = output::stdout();
     if json {
         output::json(&mut out, &result)?;
