@@ -22,7 +22,9 @@ use crate::position;
 ///
 /// Off the plane (a position with handles or cross-caps, `0.0T1`, or
 /// --surface), moves have no text: each line is only the position the move
-/// leaves, in neo-GLOP, each distinct position once (--count counts them).
+/// leaves, in neo-GLOP, which names no spot, so moves that differ only by
+/// which spots they join (from spot 1 or spot 2 of `0.0T1`) are one line;
+/// --count counts the lines.
 #[derive(Debug, clap::Args)]
 #[command(
     override_usage = "sprouts moves [OPTIONS] <POSITION>\n       sprouts moves [OPTIONS] --spots <N>",
