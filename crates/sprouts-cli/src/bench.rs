@@ -47,7 +47,8 @@ pub struct Args {
     #[arg(long, value_name = "SECS")]
     timeout: Option<f64>,
 
-    /// Print one JSON object per N.
+    /// Print JSON Lines: one JSON object per N, each on its own line as
+    /// soon as that N is solved.
     #[arg(long)]
     json: bool,
 

@@ -4,6 +4,7 @@
 use std::fs;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result, anyhow, bail};
 use sprouts::misere::TreeId;
@@ -77,6 +78,23 @@ impl DbArgs {
     }
 }
 
+impl DbArgs {
+    /// What a solve over this database keeps when it stops before its
+    /// answer: what it proved, or nothing.
+    pub fn kept(&self) -> String {
+        match self.path() {
+            Ok(Some(p)) if writable(&p) => {
+                format!("what was proved is kept in the database {}", p.display())
+            }
+            Ok(Some(p)) => format!(
+                "nothing new is kept (database {} is read-only)",
+                p.display()
+            ),
+            _ => "nothing is kept (--no-db)".to_string(),
+        }
+    }
+}
+
 /// Whether the file at `path` may be written: it does not exist yet, or
 /// it is not marked read-only and this process may open it for writing.
 fn writable(path: &Path) -> bool {
@@ -107,13 +125,21 @@ pub fn open_waiting(
                 if !told {
                     eprintln!("{e}; waiting for it to close the file");
                     told = true;
+                    WAITING.store(true, Ordering::Relaxed);
                 }
                 std::thread::sleep(std::time::Duration::from_millis(200));
             }
-            r => return Ok(r?),
+            r => {
+                WAITING.store(false, Ordering::Relaxed);
+                return Ok(r?);
+            }
         }
     }
 }
+
+/// Whether [`open_waiting`] waits for another process: Ctrl-C then has
+/// nothing to stop gracefully.
+pub static WAITING: AtomicBool = AtomicBool::new(false);
 
 /// The solver's slower store: nothing, or the database.
 pub enum Backing {

@@ -4,8 +4,9 @@ use std::io::Write;
 
 use anyhow::{Context, Result, bail};
 use serde::Serialize;
-use sprouts::model::{AnyMove, MAX_SPOT, Position, Topology, Variant};
+use sprouts::model::{MAX_SPOT, Position, Topology, Variant};
 use sprouts::notation::Notation;
+use std::collections::HashSet;
 
 use crate::input;
 use crate::output::{self, PositionJson};
@@ -18,6 +19,12 @@ use crate::position;
 /// that give the same position are listed once. Moves are written out one by
 /// one, so a position with 2^k moves starts printing at once; see --limit
 /// and --count.
+///
+/// Off the plane (a position with handles or cross-caps, `0.0T1`, or
+/// --surface), moves have no text: each line is only the position the move
+/// leaves, in neo-GLOP, which names no spot, so moves that differ only by
+/// which spots they join (from spot 1 or spot 2 of `0.0T1`) are one line;
+/// --count counts the lines.
 #[derive(Debug, clap::Args)]
 #[command(
     override_usage = "sprouts moves [OPTIONS] <POSITION>\n       sprouts moves [OPTIONS] --spots <N>",
@@ -31,6 +38,9 @@ JSON output (--json): one object on one line.
               canonical move text in --notation (Hoey by default) and in
               each notation, and the position after the move, abbreviated
               and full (absent with --count)
+  Off the plane, position is the neo-GLOP text, count the number of
+  distinct positions the moves leave, and moves [{position}] lists each
+  of them once, in neo-GLOP.
   truncated   true when --limit left moves out (absent with --count)
 An empty abbreviated position is \"\" in JSON.
 
@@ -67,7 +77,7 @@ pub struct Args {
     /// With --spots: play on this surface, `T` then the handles or `C` then
     /// the cross-caps (T0 the plane, T1 the torus, C1 the projective plane,
     /// C2 the Klein bottle). Off the plane moves have no move text: each is
-    /// listed by the position it leaves, in neo-GLOP.
+    /// listed by the position it leaves, in neo-GLOP, each position once.
     #[arg(long, value_name = "T1|C1|...", requires = "spots")]
     surface: Option<Topology>,
 
@@ -135,26 +145,27 @@ pub fn run(args: &Args) -> Result<()> {
         surface_json(args, &pos, &mut out)?;
     } else if args.json {
         json(args, &pos, &mut out)?;
+    } else if pos.is_on_surface() {
+        let children = surface_children(&pos)?;
+        if args.count {
+            writeln!(out, "{}", children.len())?;
+        } else {
+            let limit = usize::try_from(args.limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
+            for after in children.iter().take(limit) {
+                writeln!(out, "{}", output::shown(after.clone()))?;
+            }
+        }
     } else if args.count {
-        writeln!(out, "{}", pos.number_of_moves()?)?;
+        writeln!(out, "{}", pos.count_moves())?;
     } else {
         let limit = usize::try_from(args.limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
-        for m in pos.moves()?.take(limit) {
-            match m {
-                AnyMove::Plane(m) => {
-                    let (text, after) = describe(&pos, &m, args.notation)?;
-                    writeln!(
-                        out,
-                        "{text}\t{}",
-                        output::shown(output::hoey(&after, args.full))
-                    )?;
-                }
-                // Off the plane moves have no text: the position left, in
-                // neo-GLOP.
-                AnyMove::Surface(after) => {
-                    writeln!(out, "{}", output::shown(after.to_neoglop()))?;
-                }
-            }
+        for m in pos.legal_moves().take(limit) {
+            let (text, after) = describe(&pos, &m, args.notation)?;
+            writeln!(
+                out,
+                "{text}\t{}",
+                output::shown(output::hoey(&after, args.full))
+            )?;
         }
     }
     out.flush()?;
@@ -176,16 +187,30 @@ fn describe(
     Ok((text, after))
 }
 
+/// The positions the moves of a position off the plane leave, in neo-GLOP,
+/// each once: [`Position::children`] tells positions apart by their spot
+/// names, so moves that differ only by them (from spot 1 or from spot 2 of
+/// `0.0T1`) leave the same text.
+fn surface_children(pos: &Position) -> Result<Vec<String>> {
+    let mut seen = HashSet::new();
+    Ok(pos
+        .children()?
+        .iter()
+        .map(Position::to_neoglop)
+        .filter(|t| seen.insert(t.clone()))
+        .collect())
+}
+
 /// `moves --json` off the plane: the positions the moves leave, in
 /// neo-GLOP (the move notations are planar).
 fn surface_json<W: Write>(args: &Args, pos: &Position, out: &mut W) -> Result<()> {
-    let children = pos.children()?;
+    let children = surface_children(pos)?;
     let limit = usize::try_from(args.limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
     let shown: Vec<SurfaceMoveJson> = children
         .iter()
         .take(limit)
         .map(|c| SurfaceMoveJson {
-            position: c.to_neoglop(),
+            position: c.clone(),
         })
         .collect();
     let count = children.len().to_string();

@@ -2,6 +2,8 @@
 //! moves win.
 
 use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -193,6 +195,46 @@ pub fn with_big_stack<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> 
     .context("cannot start the solver thread")
 }
 
+/// A flag that Ctrl-C (SIGINT) sets, for [`Solver::set_cancel`]: the
+/// search stops and the store is closed as after a timeout, keeping what
+/// was proved. While another process holds the database ([`db::WAITING`])
+/// and at a second Ctrl-C, the process exits at once, saying so. The
+/// handler is in place when this returns.
+fn on_interrupt() -> Result<Arc<AtomicBool>> {
+    let flag = Arc::new(AtomicBool::new(false));
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .build()
+            .context("cannot start the Ctrl-C handler")?;
+        let mut interrupt = {
+            let _in_rt = rt.enter();
+            signal(SignalKind::interrupt()).context("cannot handle Ctrl-C")?
+        };
+        let set = flag.clone();
+        std::thread::spawn(move || {
+            rt.block_on(async {
+                if interrupt.recv().await.is_some() {
+                    set.store(true, Ordering::Relaxed);
+                    if db::WAITING.load(Ordering::Relaxed) {
+                        eprintln!("sprouts: interrupted while waiting for the database");
+                        std::process::exit(130);
+                    }
+                }
+                if interrupt.recv().await.is_some() {
+                    eprintln!(
+                        "sprouts: interrupted twice: stopped at once (results not yet committed are lost)"
+                    );
+                    std::process::exit(130);
+                }
+            });
+        });
+    }
+    Ok(flag)
+}
+
 /// A solver over the database with progress and deadline set.
 pub fn new_solver(db: &DbArgs, timeout: Option<f64>) -> Result<Solver<Stacked<Backing>>> {
     let mut s = db::solver(db)?;
@@ -206,11 +248,27 @@ pub fn new_solver(db: &DbArgs, timeout: Option<f64>) -> Result<Solver<Stacked<Ba
     Ok(s)
 }
 
-/// Turns a solver error into the command's error, naming the timeout.
+/// Turns a solver error into the command's error, naming the timeout (for
+/// a solver over a database).
 pub fn solve_error(e: sprouts::solve::SolveError, timeout: Option<f64>) -> anyhow::Error {
+    stopped_error(e, timeout, true)
+}
+
+/// Turns a solver error into the command's error, naming the timeout and
+/// saying whether what was proved is kept (`with_db`) or lost (`--no-db`).
+pub fn stopped_error(
+    e: sprouts::solve::SolveError,
+    timeout: Option<f64>,
+    with_db: bool,
+) -> anyhow::Error {
     if e.is_stopped() {
+        let kept = if with_db {
+            "what was proved is kept in the database"
+        } else {
+            "nothing is kept: --no-db"
+        };
         anyhow!(
-            "no answer within the timeout of {} s (what was proved is kept in the database)",
+            "no answer within the timeout of {} s ({kept})",
             timeout.unwrap_or(0.0)
         )
     } else {
@@ -274,7 +332,7 @@ fn write_certificate(
     solver: &mut Solver<Stacked<Backing>>,
     pos: &Position,
     path: &std::path::Path,
-    timeout: Option<f64>,
+    fail: impl Fn(sprouts::solve::SolveError) -> anyhow::Error,
 ) -> Result<CertificateJson> {
     let start = Instant::now();
     let mut json = CertificateJson {
@@ -286,16 +344,12 @@ fn write_certificate(
     };
     let text = match pos.variant() {
         Variant::Normal => {
-            let cert = solver
-                .certificate(pos)
-                .map_err(|e| solve_error(e, timeout))?;
+            let cert = solver.certificate(pos).map_err(&fail)?;
             json.couples = Some(cert.lines.len());
             cert.to_string()
         }
         Variant::Misere => {
-            let cert = solver
-                .misere_certificate(pos)
-                .map_err(|e| solve_error(e, timeout))?;
+            let cert = solver.misere_certificate(pos).map_err(&fail)?;
             json.trees = Some(cert.trees.len());
             json.land_trees = Some(cert.land_trees.len());
             json.losses = Some(cert.losses.len());
@@ -335,6 +389,8 @@ pub fn run(args: &Args) -> Result<()> {
         },
         (None, None) => bail!("give a POSITION, a GAME or --spots N"),
     };
+    let interrupted = on_interrupt()?;
+    let cancel = interrupted.clone();
     let db = args.db.clone();
     let timeout = args.timeout;
     let json = args.json;
@@ -342,17 +398,19 @@ pub fn run(args: &Args) -> Result<()> {
     let certificate = args.certificate.clone();
     let result = with_big_stack(args.threads, move || -> Result<SolveJson> {
         let mut solver = new_solver(&db, timeout)?;
+        solver.set_cancel(cancel);
+        let fail = |e: sprouts::solve::SolveError| stopped_error(e, timeout, !db.no_db);
         let start = Instant::now();
-        let win = solver.win(&pos).map_err(|e| solve_error(e, timeout))?;
+        let win = solver.win(&pos).map_err(&fail)?;
         let nimber = match pos.variant() {
-            Variant::Normal => Some(solver.nimber(&pos).map_err(|e| solve_error(e, timeout))?),
+            Variant::Normal => Some(solver.nimber(&pos).map_err(&fail)?),
             Variant::Misere => None,
         };
         let winning = match game {
             Some(n) if win => Some(
                 solver
                     .winning_moves_in(&pos, n)
-                    .map_err(|e| solve_error(e, timeout))?
+                    .map_err(&fail)?
                     .into_iter()
                     .map(|(text, same)| WinningMove { text, same })
                     .collect(),
@@ -364,9 +422,7 @@ pub fn run(args: &Args) -> Result<()> {
             if pos.lives() > TREE_NOTE_LIVES {
                 eprintln!("{TREE_NOTE}");
             }
-            let t = solver
-                .position_tree(&pos)
-                .map_err(|e| solve_error(e, timeout))?;
+            let t = solver.position_tree(&pos).map_err(&fail)?;
             let trees = solver.trees();
             let text = if trees.text_len(t, TREE_TEXT + 1) <= TREE_TEXT {
                 trees.text(t)
@@ -378,7 +434,7 @@ pub fn run(args: &Args) -> Result<()> {
             (None, None)
         };
         let couples = match &certificate {
-            Some(path) => Some(write_certificate(&mut solver, &pos, path, timeout)?),
+            Some(path) => Some(write_certificate(&mut solver, &pos, path, fail)?),
             None => None,
         };
         solver.store_mut().flush();
@@ -404,7 +460,15 @@ pub fn run(args: &Args) -> Result<()> {
             genus,
             certificate: couples,
         })
-    })??;
+    })?;
+    // The solver and its store are closed: what it proved is written.
+    let result = match result {
+        Err(_) if interrupted.load(Ordering::Relaxed) => {
+            eprintln!("sprouts: interrupted: {}", args.db.kept());
+            std::process::exit(130);
+        }
+        r => r?,
+    };
     let mut out = output::stdout();
     if json {
         output::json(&mut out, &result)?;

@@ -17,7 +17,7 @@ use sprouts::notation::hoey::{HoeyMove, parse_position};
 use sprouts::notation::lhp::LhpMove;
 use sprouts::notation::transcript::Transcript;
 use sprouts::notation::wgosa::WgosaMove;
-use sprouts::notation::{Notation, PositionNotation, ResolveError};
+use sprouts::notation::{MoveTextError, Notation, PositionNotation, ResolveError};
 use sprouts::solve::{Certificate, ExactCanon, Land, PseudoCanon};
 
 /// The positions move texts are resolved against: the 1- and 5-spot starts
@@ -189,7 +189,13 @@ fn hoey_game(g: &Transcript, max_spots: u32) {
             assert_eq!(r2.position().reduced(), r.position().reduced());
         }
         Err(e) => {
-            assert!(e.number() >= 1 && e.number() <= g.moves.len(), "{g}: {e}");
+            // A move that fails, or the result after the last move.
+            let result = matches!(e.cause(), MoveTextError::Result(_));
+            let last = g.moves.len() + usize::from(result);
+            assert!(e.number() >= 1 && e.number() <= last, "{g}: {e}");
+            if result {
+                assert_eq!(e.number(), g.moves.len() + 1, "{g}: {e}");
+            }
         }
     }
 }

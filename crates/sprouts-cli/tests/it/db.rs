@@ -507,6 +507,52 @@ fn long_solve(db: &Path) -> Killed {
     solve
 }
 
+/// Ctrl-C stops a solve with one line saying what it kept, and the
+/// database holds it.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_solve_says_what_it_kept() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("stopped.redb");
+    let mut solve = Killed(
+        Command::new(env!("CARGO_BIN_EXE_sprouts"))
+            .args(["solve", "--spots", "30", "--db", path(&db)])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    // The handler is in place before the file is opened.
+    while std::fs::metadata(&db).map_or(true, |m| m.len() == 0) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let kill = Command::new("kill")
+        .args(["-INT", &solve.0.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let status = solve.0.wait().unwrap();
+    let mut err = String::new();
+    solve
+        .0
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(
+        err.ends_with(&format!(
+            "sprouts: interrupted: what was proved is kept in the database {}\n",
+            db.display()
+        )),
+        "{err:?}"
+    );
+    assert!(ok(&["db", "--db", path(&db), "stats"], "").contains("normal-play lands\t"));
+}
+
 /// `db stats` while a solve writes the database: it waits, saying which
 /// process holds the file, and reads the file once that process is gone
 /// (here killed, so the file is read as a killed solve left it).

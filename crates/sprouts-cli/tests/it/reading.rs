@@ -239,6 +239,45 @@ fn replay_reports_each_bad_game_and_prints_the_good() {
     );
 }
 
+/// A 3-spot normal game over after 8 moves: the second player made the
+/// last move, so the rules give II.
+const OVER: &str = "3+ 1-4-2; 1-5-3; 1-6-5.3>2; 3-7-6=; 3-8-7<2; 4-9-8=; 2-10-9=; 2-11-10=";
+
+#[test]
+fn replay_refuses_a_result_the_rules_contradict() {
+    assert_eq!(
+        fails(&["replay"], format!("{OVER} I").as_bytes()),
+        "sprouts: result (I): the game is over after 8 moves; the second player made the last move and wins in normal play: the result is II"
+    );
+    assert_eq!(ok(&["replay"], &format!("{OVER} II")), "(no live region)\n");
+    // Misère: the last mover loses.
+    let misere = OVER.replacen("3+", "3-", 1);
+    assert_eq!(
+        fails(&["replay"], format!("{misere} II").as_bytes()),
+        "sprouts: result (II): the game is over after 8 moves; the second player made the last move and loses in misère play: the result is I"
+    );
+    assert_eq!(
+        ok(&["replay"], &format!("{misere} I")),
+        "(no live region)\n"
+    );
+    // A game that is not over may end with either result (a resignation).
+    let unfinished = OVER.rsplit_once("; ").unwrap().0;
+    for result in ["I", "II"] {
+        assert_eq!(
+            ok(&["replay"], &format!("{unfinished} {result}")),
+            "2,10/2,10\n"
+        );
+    }
+    // Among several games, the bad one is named and the others printed.
+    let out = sprouts(&["replay"], format!("{OVER} II\n{OVER} I\n").as_bytes());
+    assert_eq!(out.code, 1);
+    assert_eq!(out.stdout, "3+\t(no live region)\n");
+    assert_eq!(
+        out.stderr,
+        "sprouts: game 2 (3+): result (I): the game is over after 8 moves; the second player made the last move and wins in normal play: the result is II\n"
+    );
+}
+
 /// The report's move: a 60 KB list of million-spot ranges, refused at once
 /// without growing the process (it once grew a server to 22.7 GB).
 #[test]

@@ -294,6 +294,15 @@ fn timeout_is_an_error_that_says_so() {
     assert_eq!(code, 1);
     assert_eq!(
         err,
+        "sprouts: no answer within the timeout of 0.2 s (nothing is kept: --no-db)\n"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.redb");
+    let db = db.to_str().unwrap();
+    let (code, _, err) = run(&["solve", "--spots", "14", "--db", db, "--timeout", "0.2"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
         "sprouts: no answer within the timeout of 0.2 s (what was proved is kept in the database)\n"
     );
 }
@@ -435,6 +444,35 @@ fn bench_prints_a_table() {
     assert!(lines[2].starts_with("| 1 | normal | L | 0 |"), "{out}");
     assert!(lines[3].starts_with("| 2 | normal | L | 0 |"), "{out}");
     assert!(lines[4].starts_with("| 3 | normal | W | 1 |"), "{out}");
+}
+
+/// `--json` prints JSON Lines: one object per N, each on its own line.
+#[test]
+fn bench_json_is_one_object_per_line() {
+    let (code, out, err) = run(&["bench", "--from", "1", "--to", "3", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    let answers: Vec<_> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["spots"].as_u64(),
+                r["outcome"].as_str(),
+                r["nimber"].as_u64(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        answers,
+        [
+            (Some(1), Some("L"), Some(0)),
+            (Some(2), Some("L"), Some(0)),
+            (Some(3), Some("W"), Some(1))
+        ]
+    );
 }
 
 /// Two threads: the same answer as one, the row says how many threads

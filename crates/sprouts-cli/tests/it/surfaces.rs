@@ -15,16 +15,32 @@ fn moves_off_the_plane_are_listed_by_position() {
         ok(&["moves", "--spots", "1", "--surface", "C2"], ""),
         "ABC1/ABC1\nABC2/AB\nAB.BAT0\nababC1\n"
     );
+    // 18 moves, which leave 6 positions (the 3 spots play alike).
     assert_eq!(
         ok(&["moves", "--count", "--spots", "3", "--surface", "T1"], ""),
-        "18\n"
+        "6\n"
     );
     assert_eq!(
         ok(&["moves", "--json", "--spots", "1", "--surface", "T1"], ""),
         "{\"position\":\"0T1\",\"variant\":\"normal\",\"count\":\"2\",\"moves\":[{\"position\":\"AB/ABT1\"},{\"position\":\"AB.ABT0\"}],\"truncated\":false}\n"
     );
-    // A text with topology marks plays as well.
-    assert_eq!(ok(&["moves", "--count", "0.0/0T1"], ""), "5\n");
+    // Two spots on a torus: 7 moves, which leave 4 positions, each listed
+    // once, with the count and the JSON agreeing.
+    assert_eq!(
+        ok(&["moves", "0.0T1"], ""),
+        "AB/AB.0T1\nABT1/AB.0\nAB.AB.0T0\n1a1aT1\n"
+    );
+    assert_eq!(ok(&["moves", "--count", "0.0T1"], ""), "4\n");
+    assert_eq!(
+        ok(&["moves", "--json", "0.0T1"], ""),
+        "{\"position\":\"0.0T1\",\"variant\":\"normal\",\"count\":\"4\",\"moves\":[{\"position\":\"AB/AB.0T1\"},{\"position\":\"ABT1/AB.0\"},{\"position\":\"AB.AB.0T0\"},{\"position\":\"1a1aT1\"}],\"truncated\":false}\n"
+    );
+    assert_eq!(
+        ok(&["moves", "--limit", "2", "0.0T1"], ""),
+        "AB/AB.0T1\nABT1/AB.0\n"
+    );
+    // A text with topology marks plays as well (5 moves, 4 positions).
+    assert_eq!(ok(&["moves", "--count", "0.0/0T1"], ""), "4\n");
     assert!(fails(&["moves", "--surface", "T1", "0.0"]).contains("--spots"));
     let bad = common::sprouts(&["moves", "--spots", "2", "--surface", "K1"], b"");
     assert_eq!(bad.code, 2);

@@ -280,10 +280,73 @@ pub enum MoveTextError {
     /// for moves the readers resolve; kept rather than lost).
     #[error(transparent)]
     Move(#[from] crate::model::MoveError),
+    /// The text is a recorded result that the rules contradict (the cause
+    /// of a [`GameError`] on a game's result, not on a move).
+    #[error(transparent)]
+    Result(#[from] WrongResult),
+}
+
+/// A result recorded for a finished game that names the wrong winner: with
+/// no move left, the player who made the last move wins in normal play and
+/// loses in misère play.
+///
+/// ```
+/// use sprouts::notation::transcript::Transcript;
+/// // One spot: a loop, then a line across it, and no move is left.
+/// let g: Transcript = "1+ 1-2-1; 1-3-2 I".parse().unwrap();
+/// let e = g.replay().unwrap_err();
+/// assert_eq!(
+///     e.to_string(),
+///     "result (I): the game is over after 2 moves; the second player made the last move and wins in normal play: the result is II"
+/// );
+/// assert_eq!((e.number(), e.text()), (3, "I"));
+/// assert!("1- 1-2-1; 1-3-2 I".parse::<Transcript>().unwrap().replay().is_ok());
+/// // Before the end a result is a resignation: either is accepted.
+/// assert!("1+ 1-2-1 I".parse::<Transcript>().unwrap().replay().is_ok());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the game is over after {moves} moves; the {} player made the last move and {} in {} play: the result is {}",
+    if moves % 2 == 1 { "first" } else { "second" },
+    if *misere { "loses" } else { "wins" },
+    if *misere { "misère" } else { "normal" },
+    rules
+)]
+pub struct WrongResult {
+    moves: usize,
+    misere: bool,
+    rules: crate::notation::transcript::Winner,
+}
+
+impl WrongResult {
+    /// The result the rules give a game over after `moves` moves, or `None`
+    /// when `recorded` is that result.
+    pub(crate) fn check(
+        moves: usize,
+        variant: crate::model::Variant,
+        recorded: crate::notation::transcript::Winner,
+    ) -> Option<WrongResult> {
+        use crate::notation::transcript::Winner;
+        let misere = variant == crate::model::Variant::Misere;
+        let last_moved_first = moves % 2 == 1;
+        let rules = if last_moved_first != misere {
+            Winner::First
+        } else {
+            Winner::Second
+        };
+        (rules != recorded).then_some(WrongResult {
+            moves,
+            misere,
+            rules,
+        })
+    }
 }
 
 /// A game that cannot be replayed: which move (numbered from 1), its text,
-/// and why (the [`MoveTextError`], also its `source`).
+/// and why (the [`MoveTextError`], also its `source`). A recorded result
+/// that the rules contradict counts as the entry after the last move: its
+/// number is one more than the moves, its text the result (`I`, `II`), its
+/// cause [`MoveTextError::Result`].
 ///
 /// ```
 /// use sprouts::notation::transcript::Transcript;
@@ -354,6 +417,9 @@ impl GameError {
 
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let MoveTextError::Result(e) = &self.cause {
+            return write!(f, "result ({}): {e}", self.text);
+        }
         write!(
             f,
             "move {} ({}): {}",

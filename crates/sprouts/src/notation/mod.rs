@@ -31,7 +31,8 @@ pub mod transcript;
 pub mod wgosa;
 
 pub use error::{
-    GameError, InvalidPosition, MoveTextError, PositionTextError, ResolveError, SyntaxError, quote,
+    GameError, InvalidPosition, MoveTextError, PositionTextError, ResolveError, SyntaxError,
+    WrongResult, quote,
 };
 pub use input::{
     ConventionError, Input, InputError, NO_LIVE_REGION, PositionNotation, play_convention,

@@ -2,7 +2,7 @@
 
 use crate::model::{Move, Position};
 use crate::notation::Notation;
-use crate::notation::error::{GameError, MoveTextError};
+use crate::notation::error::{GameError, MoveTextError, WrongResult};
 use crate::notation::hoey::HoeyMove;
 use crate::notation::transcript::{Header, Transcript, Winner};
 
@@ -66,6 +66,14 @@ pub(crate) fn replay(
             canonical,
             resolved: m,
         });
+    }
+    // A result recorded before the end (a resignation) says nothing the
+    // rules can check; at the end the rules decide who won.
+    if let Some(w) = winner
+        && pos.is_over()
+        && let Some(e) = WrongResult::check(out.len(), header.variant, w)
+    {
+        return Err(GameError::new(out.len() + 1, w.to_string(), e));
     }
     Ok(Replay {
         header: header.clone(),
