@@ -248,12 +248,6 @@ pub fn new_solver(db: &DbArgs, timeout: Option<f64>) -> Result<Solver<Stacked<Ba
     Ok(s)
 }
 
-/// Turns a solver error into the command's error, naming the timeout (for
-/// a solver over a database).
-pub fn solve_error(e: sprouts::solve::SolveError, timeout: Option<f64>) -> anyhow::Error {
-    stopped_error(e, timeout, true)
-}
-
 /// Turns a solver error into the command's error, naming the timeout and
 /// saying whether what was proved is kept (`with_db`) or lost (`--no-db`).
 pub fn stopped_error(
