@@ -139,12 +139,7 @@ fn run_misere(args: &Args, text: &str, start: Instant) -> Result<()> {
         checked.losses, checked.land_trees, checked.trees
     )?;
     if let Some(c) = &checked.claim {
-        let shown = if c.position.is_empty() {
-            output::NO_LIVE_REGION
-        } else {
-            &c.position
-        };
-        writeln!(out, "position\t{shown}")?;
+        writeln!(out, "position\t{}", shown(&c.position))?;
         writeln!(
             out,
             "outcome\t{} for the player to move (misere)",
@@ -155,6 +150,16 @@ fn run_misere(args: &Args, text: &str, start: Instant) -> Result<()> {
     writeln!(out, "seconds\t{:.3}", start.elapsed().as_secs_f64())?;
     out.flush()?;
     Ok(())
+}
+
+/// A proved position as the output writes it (the end of the game has a
+/// name of its own).
+fn shown(position: &str) -> &str {
+    if position.is_empty() {
+        output::NO_LIVE_REGION
+    } else {
+        position
+    }
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -170,12 +175,7 @@ pub fn run(args: &Args) -> Result<()> {
     let mut out = output::stdout();
     writeln!(out, "checked\t{} couples", checked.lines)?;
     if let Some(c) = &checked.claim {
-        let shown = if c.position.is_empty() {
-            output::NO_LIVE_REGION
-        } else {
-            &c.position
-        };
-        writeln!(out, "position\t{shown}")?;
+        writeln!(out, "position\t{}", shown(&c.position))?;
         writeln!(
             out,
             "nimber\t{} ({} for the player to move)",

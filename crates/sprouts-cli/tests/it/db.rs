@@ -553,38 +553,54 @@ fn an_interrupted_solve_says_what_it_kept() {
     assert!(ok(&["db", "--db", path(&db), "stats"], "").contains("normal-play lands\t"));
 }
 
+/// Starts `sprouts ARGS` on a database that process `holder` has open, and
+/// reads the first line it writes: that it waits for `holder`, named by
+/// its pid. Gives the process, the rest of its stderr and that line.
+fn waits_for(
+    db: &Path,
+    holder: u32,
+    args: &[&str],
+) -> (
+    std::process::Child,
+    std::io::BufReader<std::process::ChildStderr>,
+    String,
+) {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sprouts"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    err.read_line(&mut line).unwrap();
+    assert!(
+        line.starts_with(&format!(
+            "database {}: in use by pid {holder}: ",
+            db.display()
+        )),
+        "{line:?}"
+    );
+    assert!(
+        line.ends_with("; waiting for it to close the file\n"),
+        "{line:?}"
+    );
+    (child, err, line)
+}
+
 /// `db stats` while a solve writes the database: it waits, saying which
 /// process holds the file, and reads the file once that process is gone
 /// (here killed, so the file is read as a killed solve left it).
 #[test]
 fn stats_waits_for_a_solve_writing_the_database_and_names_it() {
-    use std::io::{BufRead, BufReader, Read};
-    use std::process::{Command, Stdio};
+    use std::io::Read;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("busy.redb");
     let solve = long_solve(&db);
-    let mut stats = Command::new(env!("CARGO_BIN_EXE_sprouts"))
-        .args(["db", "--db", path(&db), "stats"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut err = BufReader::new(stats.stderr.take().unwrap());
-    let mut line = String::new();
-    err.read_line(&mut line).unwrap();
-    assert!(
-        line.starts_with(&format!(
-            "database {}: in use by pid {}: ",
-            db.display(),
-            solve.0.id()
-        )),
-        "{line:?}"
-    );
+    let (mut stats, mut err, line) =
+        waits_for(&db, solve.0.id(), &["db", "--db", path(&db), "stats"]);
     assert!(line.contains(" solve --spots 30 --db "), "{line:?}");
-    assert!(
-        line.ends_with("; waiting for it to close the file\n"),
-        "{line:?}"
-    );
     drop(solve);
     let mut out = String::new();
     stats
@@ -614,31 +630,14 @@ fn stats_waits_for_a_solve_writing_the_database_and_names_it() {
 /// naming it, then solves over what the first one kept.
 #[test]
 fn a_second_solve_waits_for_the_first_and_names_it() {
-    use std::io::{BufRead, BufReader, Read};
-    use std::process::{Command, Stdio};
+    use std::io::Read;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("busy.redb");
     let first = long_solve(&db);
-    let mut second = Command::new(env!("CARGO_BIN_EXE_sprouts"))
-        .args(["solve", "--spots", "4", "--db", path(&db)])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut err = BufReader::new(second.stderr.take().unwrap());
-    let mut line = String::new();
-    err.read_line(&mut line).unwrap();
-    assert!(
-        line.starts_with(&format!(
-            "database {}: in use by pid {}: ",
-            db.display(),
-            first.0.id()
-        )),
-        "{line:?}"
-    );
-    assert!(
-        line.ends_with("; waiting for it to close the file\n"),
-        "{line:?}"
+    let (mut second, mut err, _) = waits_for(
+        &db,
+        first.0.id(),
+        &["solve", "--spots", "4", "--db", path(&db)],
     );
     drop(first);
     let mut out = String::new();
