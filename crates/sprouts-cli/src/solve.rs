@@ -142,7 +142,7 @@ const TREE_NOTE: &str = "note: --tree visits every position this one leads to: \
 const TREE_TEXT: u64 = 4096;
 
 /// The help of every `--threads`.
-pub const THREADS_HELP: &str = "Search on N threads: the search and N-1 helpers that prove what it will likely need next (normal play; 0: one per CPU, at most 8)";
+pub const THREADS_HELP: &str = "Search on N threads: the search and N-1 helpers that prove what it will likely need next (normal and misère play; 0: one per CPU, at most 8)";
 
 /// A spinner on standard error once a solve has taken a second.
 pub struct Bar {

@@ -318,7 +318,7 @@ impl<S> Master<S> {
     /// A job for a worker: the shallowest couple posted and not withdrawn,
     /// among those the fewest workers took; `None` when there is none.
     pub fn take_job(&self) -> Option<Ticket> {
-        self.shared.take_job(|_, _| false).map(Ticket)
+        self.shared.take_job(|_, _, _| false).map(Ticket)
     }
 
     /// Hands the master what worker `worker` proved (bytes of

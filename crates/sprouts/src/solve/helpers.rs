@@ -24,6 +24,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::canon::LandCanon;
+use super::misere_link::MisereFact;
 use super::pns::TABLE_BUDGET;
 use super::search::Solver;
 use super::store::{MemoryStore, NormalEntry, Store};
@@ -32,10 +33,17 @@ use super::threads;
 /// A land and what was proved about it, sent from one side to the others.
 pub(super) type Proved = (Box<[u8]>, NormalEntry);
 
+/// Misère facts from one side (its number first), in the order it sent them.
+pub(super) type MisereBatch = (usize, Vec<MisereFact>);
+
 /// A couple the search posted for the helpers.
 pub(super) struct Job {
+    /// The land (normal play), or the misère position's key in the
+    /// search's tree ids (`misere`).
     pub(super) land: Box<[u8]>,
     pub(super) heap: u8,
+    /// A misère position, not a couple.
+    pub(super) misere: bool,
     /// Set once the search no longer wants it (or is done).
     pub(super) stop: AtomicBool,
     /// How many helpers took it.
@@ -47,6 +55,9 @@ pub(super) struct Shared {
     /// Results proved by the others, for each side (0: the search).
     mail: Vec<Mutex<Vec<Proved>>>,
     has_mail: Vec<AtomicBool>,
+    /// Misère facts for each side, in batches named by their sender.
+    pub(super) misere_mail: Vec<Mutex<Vec<MisereBatch>>>,
+    pub(super) has_misere_mail: Vec<AtomicBool>,
     /// The couples posted, with their depth on the search's path, in order
     /// of depth.
     pub(super) jobs: Mutex<Vec<(usize, Arc<Job>)>>,
@@ -67,6 +78,8 @@ impl Shared {
         Shared {
             mail: (0..sides).map(|_| Mutex::new(Vec::new())).collect(),
             has_mail: (0..sides).map(|_| AtomicBool::new(false)).collect(),
+            misere_mail: (0..sides).map(|_| Mutex::new(Vec::new())).collect(),
+            has_misere_mail: (0..sides).map(|_| AtomicBool::new(false)).collect(),
             jobs: Mutex::new(Vec::new()),
             posts: AtomicUsize::new(0),
             done: AtomicBool::new(false),
@@ -90,11 +103,13 @@ fn withdraw(jobs: &mut Vec<(usize, Arc<Job>)>, d: usize) {
 
 /// One side's link to the others (kept in its [`Solver`]).
 pub(super) struct Link {
-    shared: Arc<Shared>,
+    pub(super) shared: Arc<Shared>,
     /// This side: 0 is the search, the others are helpers.
-    me: usize,
+    pub(super) me: usize,
     /// Results proved here and not sent yet.
     pub(super) out: Vec<Proved>,
+    /// Misère facts not sent yet, in the order they must arrive.
+    pub(super) misere_out: Vec<MisereFact>,
     /// The search: its depth in `mid` calls, and what it posted (the
     /// search alone writes `jobs`, so it checks here before locking them).
     depth: usize,
@@ -109,6 +124,7 @@ impl Link {
             shared,
             me,
             out: Vec::new(),
+            misere_out: Vec::new(),
             depth: 0,
             posted: Vec::new(),
             job: None,
@@ -181,16 +197,26 @@ impl Link {
     /// posted there already. (The search posts at its own depth only, after
     /// leaving every deeper one, so the jobs stay in order of depth.)
     pub(super) fn post(&mut self, d: usize, land: &[u8], heap: u8) {
+        self.post_job(d, land, heap, false);
+    }
+
+    /// Posts a misère position (its key) at depth `d`, as [`Self::post`].
+    pub(super) fn post_misere(&mut self, d: usize, key: &[u8]) {
+        self.post_job(d, key, 0, true);
+    }
+
+    fn post_job(&mut self, d: usize, land: &[u8], heap: u8, misere: bool) {
         let here = self.posted.partition_point(|&(at, _)| at < d);
         if self.posted[here..]
             .iter()
-            .any(|(_, j)| j.heap == heap && *j.land == *land)
+            .any(|(_, j)| j.heap == heap && j.misere == misere && *j.land == *land)
         {
             return;
         }
         let job = Arc::new(Job {
             land: land.into(),
             heap,
+            misere,
             stop: AtomicBool::new(false),
             takers: AtomicUsize::new(0),
         });
@@ -219,6 +245,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         for (land, e) in link.exchange().into_iter().flatten() {
             self.merge(&land, e);
         }
+        self.exchange_misere();
     }
 
     /// Runs the search `f` with the helper threads [`use_threads`] asked
@@ -233,11 +260,15 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             return f(self);
         }
         let shared = Arc::new(Shared::new(helpers + 1));
+        // A misère search shares its trees: every side starts from the
+        // same table, and translates the ids of the trees made after it.
+        let seed = self.misere_seed(helpers + 1);
         let r = std::thread::scope(|scope| {
             let finish = Finish(&shared);
             let mut started = Vec::new();
             for me in 1..=helpers {
                 let canon = self.canon.clone();
+                let seed = seed.clone();
                 let link = Link::new(shared.clone(), me);
                 let spawned = super::solver_thread()
                     .name(format!("sprouts-helper-{me}"))
@@ -245,6 +276,9 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                         let mut h = Solver::with_shared_canon(MemoryStore::default(), canon);
                         h.table_budget = TABLE_BUDGET / helpers;
                         h.link = Some(link);
+                        if let Some(seed) = seed {
+                            h.take_misere_seed(seed);
+                        }
                         h.help();
                         h.searched()
                     });
@@ -263,6 +297,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         });
         self.exchange();
         self.link = None;
+        self.misere.sync = None;
         r
     }
 
@@ -299,7 +334,15 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 l.job = Some(job.clone());
             }
             // Stopped (withdrawn) is no error here: what was proved is sent.
-            let _ = self.win_land_heap(&job.land, job.heap);
+            if job.misere {
+                // The search sent the trees its key names before posting it.
+                self.exchange();
+                if let Some(key) = self.misere_key_from(0, &job.land) {
+                    let _ = self.misere_key_win(&key);
+                }
+            } else {
+                let _ = self.win_land_heap(&job.land, job.heap);
+            }
             job.takers.fetch_sub(1, Ordering::Relaxed);
             if let Some(l) = &mut self.link {
                 l.job = None;
@@ -311,18 +354,21 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// The shallowest job not withdrawn nor proved here, among those fewest
     /// helpers took.
     fn take_job(&mut self, shared: &Shared) -> Option<Arc<Job>> {
-        shared.take_job(|land, heap| self.stored(land, heap).is_some())
+        shared.take_job(|land, heap, misere| !misere && self.stored(land, heap).is_some())
     }
 }
 
 impl Shared {
     /// The shallowest job not withdrawn nor `known`, among those fewest
     /// sides took; it counts one more taker.
-    pub(super) fn take_job(&self, mut known: impl FnMut(&[u8], u8) -> bool) -> Option<Arc<Job>> {
+    pub(super) fn take_job(
+        &self,
+        mut known: impl FnMut(&[u8], u8, bool) -> bool,
+    ) -> Option<Arc<Job>> {
         let jobs = lock(&self.jobs);
         let mut pick: Option<&Arc<Job>> = None;
         for (_, j) in jobs.iter() {
-            if j.stop.load(Ordering::Relaxed) || known(&j.land, j.heap) {
+            if j.stop.load(Ordering::Relaxed) || known(&j.land, j.heap, j.misere) {
                 continue;
             }
             let takers = j.takers.load(Ordering::Relaxed);

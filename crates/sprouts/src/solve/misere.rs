@@ -21,6 +21,7 @@ use rustc_hash::FxHashMap;
 use super::bytes::{END_LAND, lands_of};
 use super::canon::LandCanon;
 use super::error::SolveError;
+use super::misere_link::{MisereFact, MisereSync};
 use super::pns::{INF, LOSS, Score, Step, UNKNOWN, WIN, twice_lives};
 use super::search::Solver;
 use super::store::Store;
@@ -48,6 +49,18 @@ pub(crate) fn misere_key(tree: TreeId, lands: &[&[u8]]) -> Vec<u8> {
         k.extend_from_slice(l);
         k.push(END_LAND);
     }
+    k
+}
+
+/// The key of `tree` beside lands already written as a key's part (each
+/// followed by an end of land), as [`misere_key`] writes it.
+pub(super) fn misere_key_bytes(tree: TreeId, lands: &[u8]) -> Vec<u8> {
+    let mut k = Vec::with_capacity(5 + lands.len());
+    if tree != TreeId::ZERO {
+        k.push(TREE_MARK);
+        k.extend_from_slice(&tree.index().to_le_bytes());
+    }
+    k.extend_from_slice(lands);
     k
 }
 
@@ -127,14 +140,19 @@ impl MisereStats {
 /// small land met, and how much of it the store has.
 pub(super) struct MisereTrees {
     pub(super) trees: Trees,
-    lands: FxHashMap<Box<[u8]>, TreeId>,
+    pub(super) lands: FxHashMap<Box<[u8]>, TreeId>,
     /// Lands with at most this many lives get a tree.
     pub(super) lives: u32,
     /// How many trees the store holds (trees `0..saved`).
-    saved: usize,
+    pub(super) saved: usize,
     /// Whether the store's trees were read.
-    loaded: bool,
+    pub(super) loaded: bool,
     pub(super) stats: MisereStats,
+    /// Set while a misère search starts its helpers (they then get a copy
+    /// of the trees).
+    pub(super) with_helpers: bool,
+    /// With helpers: what this side knows of the others' trees.
+    pub(super) sync: Option<MisereSync>,
 }
 
 impl Default for MisereTrees {
@@ -146,6 +164,8 @@ impl Default for MisereTrees {
             saved: 1,
             loaded: false,
             stats: MisereStats::default(),
+            with_helpers: false,
+            sync: None,
         }
     }
 }
@@ -184,7 +204,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// Gives the store the trees it does not have yet (before a key that
     /// may name them is stored).
-    fn save_trees(&mut self) {
+    pub(super) fn save_trees(&mut self) {
         let t = &self.misere.trees;
         for i in self.misere.saved..t.len() {
             let options: Vec<u32> = t
@@ -229,6 +249,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         self.misere.lands.insert(land.into(), t);
         self.save_trees();
         self.store.put_land_tree(land, t.index());
+        self.share_misere(MisereFact::LandTree(land.into(), t.index()));
         Ok(t)
     }
 
@@ -270,7 +291,17 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     pub(super) fn misere_win(&mut self, lands: &[Vec<u8>]) -> Result<bool, SolveError> {
         self.load_trees()?;
         let key = self.reduce_key(TreeId::ZERO, lands.iter().map(Vec::as_slice))?;
-        self.misere_key_win(&key)
+        if self.link.is_some() {
+            return self.misere_key_win(&key);
+        }
+        // Helper threads (when asked for) start from this solver's trees.
+        self.misere.with_helpers = true;
+        let r = self.helped(|s| {
+            s.misere.with_helpers = false;
+            s.misere_key_win(&key)
+        });
+        self.misere.with_helpers = false;
+        r
     }
 
     /// [`Self::misere_win`] of a position given by its key.
@@ -495,13 +526,46 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// Searches the position until it is proved or its numbers reach the
-    /// thresholds (as [`Solver::mid`](super::pns) does for normal play).
+    /// thresholds (as [`Solver::mid`](super::pns) does for normal play; on
+    /// a search with helpers, what it posted at this depth and deeper is
+    /// withdrawn when it returns).
     fn misere_mid(&mut self, key: &[u8], th_pn: u64, th_dn: u64) -> Result<(), SolveError> {
+        let Some(d) = self.link.as_mut().and_then(|l| l.enter()) else {
+            return self.misere_mid_at_depth(key, th_pn, th_dn, None);
+        };
+        let r = self.misere_mid_at_depth(key, th_pn, th_dn, Some(d));
+        if let Some(l) = &mut self.link {
+            l.leave(d);
+        }
+        r
+    }
+
+    /// [`Self::misere_mid`] at depth `depth` of the path of a search with
+    /// helpers (`None`: a search alone, or a helper's): there it posts the
+    /// child it would most likely go into next (the unproved one with the
+    /// least disproof number after the one it goes into), and it stops as
+    /// soon as a helper proved the position.
+    fn misere_mid_at_depth(
+        &mut self,
+        key: &[u8],
+        th_pn: u64,
+        th_dn: u64,
+        depth: Option<usize>,
+    ) -> Result<(), SolveError> {
         let kids = self.misere_kids(key)?;
         // A child once proved stays proved: it is not scored again.
         let mut scores: Vec<Score> = vec![UNKNOWN; kids.len()];
+        // The child last posted for the helpers.
+        let mut posted = usize::MAX;
         loop {
             self.tick()?;
+            if self.link.is_some() && self.store.get_misere(key).is_some() {
+                // A helper proved it.
+                if let Some(n) = self.misere_table.remove(key) {
+                    self.table_bytes = self.table_bytes.saturating_sub(n.bytes(key));
+                }
+                return Ok(());
+            }
             for (score, k) in scores.iter_mut().zip(kids.iter()) {
                 if !score.proved() {
                     *score = self.misere_score(k);
@@ -511,6 +575,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 Step::Proved(win) => {
                     self.save_trees();
                     self.store.put_misere(key, win);
+                    self.share_misere(MisereFact::Outcome(key.into(), win));
                     // The store answers for a proved position from now on:
                     // its children and numbers are of no more use.
                     if let Some(n) = self.misere_table.remove(key) {
@@ -535,6 +600,18 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 Step::Go(step) => step,
             };
             let (best, child_pn, child_dn) = (step.best, step.th_pn, step.th_dn);
+            if let Some(d) = depth {
+                let next = scores
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, s)| i != best && !s.proved())
+                    .min_by_key(|&(_, s)| s.dn)
+                    .map(|(i, _)| i);
+                if let Some(j) = next.filter(|&j| j != posted) {
+                    posted = j;
+                    self.post_misere(d, &kids[j]);
+                }
+            }
             let child = kids[best].clone();
             self.misere_mid(&child, child_pn, child_dn)?;
         }

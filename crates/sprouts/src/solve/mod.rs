@@ -48,6 +48,7 @@ mod error;
 mod helpers;
 mod land;
 mod misere;
+mod misere_link;
 mod pns;
 mod search;
 mod store;

@@ -1,6 +1,6 @@
 //! How many threads a solver uses: the search on the solver's own thread,
 //! and helper threads that prove what it will likely need next (see
-//! `helpers.rs`). Normal play only; the misère search runs alone.
+//! `helpers.rs`, and `misere_link.rs` for what misère play adds).
 
 use std::cell::Cell;
 

@@ -115,11 +115,44 @@ fn helpers_change_no_outcome_nor_nimber() {
             assert_eq!(helped, one, "{n} spots, {threads} threads");
         }
     }
-    for n in 1..=6 {
+    // Misère: AJS 1991 to 9 spots, then wins at 10 and 11 (OEIS A164950).
+    let misere = [
+        true, false, false, false, true, true, false, false, false, true, true,
+    ];
+    for (i, &w) in misere.iter().enumerate() {
+        let n = i as u32 + 1;
         let one = start_on_threads(n, Variant::Misere, 1);
-        let helped = start_on_threads(n, Variant::Misere, 2);
-        assert_eq!(helped, one, "{n} spots misère");
+        assert_eq!(one, (w, None), "{n} spots misère");
+        for threads in [2, 3] {
+            let helped = start_on_threads(n, Variant::Misere, threads);
+            assert_eq!(helped, one, "{n} spots misère, {threads} threads");
+        }
     }
+}
+
+/// Every misère outcome in the store after a solve with a helper (the
+/// search's and the helper's, whose trees had other ids) agrees with its
+/// children's, and the helper did part of the work.
+#[test]
+fn every_misere_result_of_a_helped_solve_follows_from_its_children() {
+    std::thread::spawn(|| {
+        assert_eq!(use_threads(2), 2);
+        let mut s = Solver::new();
+        assert!(s.win(&Position::start(10, Variant::Misere)).unwrap());
+        assert!(s.helpers_searched() > 0, "the helper expanded no position");
+        let entries: Vec<(Vec<u8>, bool)> = s
+            .store()
+            .misere_entries()
+            .map(|(k, w)| (k.to_vec(), w))
+            .collect();
+        assert!(entries.len() > 1000, "{} results", entries.len());
+        use_threads(1);
+        for (key, w) in &entries {
+            assert!(s.verify_misere_key(key, *w).unwrap(), "{key:?}");
+        }
+    })
+    .join()
+    .unwrap();
 }
 
 /// Every result in the store after a solve with a helper (the search's and
