@@ -594,9 +594,11 @@ fn check_entries<S: Store>(
     for (i, e) in entries.iter().enumerate() {
         bar.tell(i, entries.len());
         let result = match e {
-            Entry::Normal(k, fact) => {
-                Land::from_bytes(k).map(|land| verifier.check_normal(known, &land, *fact))
-            }
+            Entry::Normal(k, fact) => Land::from_bytes(k).map(|land| {
+                verifier
+                    .check_normal(known, &land, *fact)
+                    .map_err(|why| why.contradicts().then(|| why.to_string()))
+            }),
             // Trees are read, and checked to be in simplest form, at once.
             Entry::Tree(..) => {
                 match solver.check_trees() {
@@ -605,25 +607,40 @@ fn check_entries<S: Store>(
                 }
                 continue;
             }
-            // The tree of a land, and a position with a tree, are made again
-            // from their children by the solver.
-            Entry::LandTree(..) => {
-                later.push(i);
+            // The tree of a land is made again from its children's trees
+            // (the database's, or made).
+            Entry::LandTree(land, t) => {
+                let holds = Land::from_bytes(land)
+                    .ok()
+                    .map(|land| solver.verify_land_tree(&land, TreeId::from_index(*t)));
+                match holds {
+                    Some(Ok(true)) => v.looked_up += 1,
+                    Some(Ok(false)) => v
+                        .wrong
+                        .push((i, "its children's trees make another tree".to_string())),
+                    _ => later.push(i),
+                }
+                if stop && !v.wrong.is_empty() {
+                    return Ok(v);
+                }
                 continue;
             }
-            Entry::Misere(k, _) if split_misere_key(k).is_ok_and(|(t, _)| t != TreeId::ZERO) => {
-                later.push(i);
-                continue;
+            Entry::Misere(k, win) if split_misere_key(k).is_ok_and(|(t, _)| t != TreeId::ZERO) => {
+                Ok(misere_by_lookups(solver, k, *win))
             }
-            Entry::Misere(k, win) => {
-                split_position_key(k).map(|lands| verifier.check_misere(known, &lands, *win))
-            }
+            Entry::Misere(k, win) => split_position_key(k).map(|lands| {
+                match verifier.check_misere(known, &lands, *win) {
+                    // Children that hold a tree are named by the solver's keys.
+                    Err(why) if !why.contradicts() => misere_by_lookups(solver, k, *win),
+                    r => r.map_err(|why| Some(why.to_string())),
+                }
+            }),
         };
         match result {
             Err(e) => v.wrong.push((i, format!("not a stored key: {e}"))),
             Ok(Ok(())) => v.looked_up += 1,
-            Ok(Err(why)) if why.contradicts() => v.wrong.push((i, why.to_string())),
-            Ok(Err(_)) => later.push(i),
+            Ok(Err(Some(why))) => v.wrong.push((i, why)),
+            Ok(Err(None)) => later.push(i),
         }
         if stop && !v.wrong.is_empty() {
             return Ok(v);
@@ -672,6 +689,22 @@ fn check_entries<S: Store>(
     }
     v.wrong.sort_by_key(|w| w.0);
     Ok(v)
+}
+
+/// A misère outcome checked by its children's outcomes as the solver
+/// keys them (their small lands' trees are the database's): `Err(None)`
+/// when a child it needs is not known, `Err(Some(why))` when they
+/// contradict it.
+fn misere_by_lookups<S: Store>(
+    solver: &mut Solver<S>,
+    key: &[u8],
+    win: bool,
+) -> std::result::Result<(), Option<String>> {
+    match solver.check_misere_key(key, win) {
+        Ok(Some(true)) => Ok(()),
+        Ok(Some(false)) => Err(Some("its children's outcomes contradict it".to_string())),
+        Ok(None) | Err(_) => Err(None),
+    }
 }
 
 /// Imports results written by `db export`, each checked first: against the

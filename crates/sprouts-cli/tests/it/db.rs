@@ -212,6 +212,18 @@ fn corrupt(db: &Path, key: &[u8], entry: NormalEntry) {
     w.commit().unwrap();
 }
 
+/// Overwrites one misère outcome of a database file.
+fn corrupt_misere(db: &Path, key: &[u8], win: bool) {
+    let table: redb::TableDefinition<&[u8], u8> = redb::TableDefinition::new("misere");
+    let d = redb::Database::open(db).unwrap();
+    let w = d.begin_write().unwrap();
+    w.open_table(table)
+        .unwrap()
+        .insert(key, u8::from(win))
+        .unwrap();
+    w.commit().unwrap();
+}
+
 /// The land of a position text.
 fn land(text: &str) -> Land {
     let mut lands = decompose(&glop2::parse_position(text).unwrap()).unwrap();
@@ -225,41 +237,50 @@ fn verify_checks_by_lookups_and_finds_a_corrupted_entry() {
     let db = dir.path().join("a.redb");
     ok(&["solve", "--spots", "7", "--db", path(&db)], "");
     ok(
-        &["solve", "--spots", "5", "--misere", "--db", path(&db)],
+        &["solve", "--spots", "7", "--misere", "--db", path(&db)],
         "",
     );
     let n = entries(&db).len();
     assert!(n > 1000, "{n}");
     // A fresh solve's results all rest on others, in normal and in misère
-    // play: no search, but for the misère trees of lands and the positions
-    // that hold a tree, which the solver makes again from their children.
-    let remade = entries(&db)
+    // play: every one is shown by move generation and lookups (a land's
+    // tree made again from its children's trees), none by search.
+    let with_tree = entries(&db)
         .iter()
         .filter(|e| match e {
-            Entry::LandTree(..) => true,
             Entry::Misere(k, _) => sprouts::solve::split_misere_key(k).unwrap().0 != TreeId::ZERO,
             _ => false,
         })
         .count();
-    // (and misère positions whose children hold a tree, which the lookups
-    // of a land list cannot name).
-    let misere = entries(&db)
-        .iter()
-        .filter(|e| matches!(e, Entry::Misere(..)))
-        .count();
-    assert!(remade > 10, "{remade}");
-    let out = ok(&["db", "--db", path(&db), "verify"], "");
-    let searched: usize = out
-        .lines()
-        .find_map(|l| l.strip_prefix("by search\t"))
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!(searched >= remade && searched <= remade + misere, "{out}");
+    assert!(with_tree > 10, "{with_tree}");
     assert_eq!(
-        out,
-        format!("checked\t{n}\nby search\t{searched}\nwrong\t0\n")
+        ok(&["db", "--db", path(&db), "verify"], ""),
+        format!("checked\t{n}\nby search\t0\nwrong\t0\n")
     );
+    // A misère outcome with a tree, turned over, is found by lookups.
+    let (key, win) = entries(&db)
+        .into_iter()
+        .find_map(|e| match e {
+            Entry::Misere(k, w)
+                if sprouts::solve::split_misere_key(&k).unwrap().0 != TreeId::ZERO =>
+            {
+                Some((k, w))
+            }
+            _ => None,
+        })
+        .unwrap();
+    corrupt_misere(&db, &key, !win);
+    let out = sprouts(&["db", "--db", path(&db), "verify"], b"");
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    assert!(
+        out.stdout
+            .lines()
+            .any(|l| l.starts_with("wrong\t")
+                && l.ends_with("\tits children's outcomes contradict it")),
+        "{}",
+        out.stdout
+    );
+    corrupt_misere(&db, &key, win);
     // `0.0.0.0.0` has nimber 1 (LV10); say 2.
     corrupt(&db, land("0*5").as_bytes(), NormalEntry::Nimber(2));
     let out = sprouts(&["db", "--db", path(&db), "verify"], b"");

@@ -421,6 +421,42 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         })
     }
 
+    /// Checks a stored misère outcome (a position given by its store key)
+    /// against what is known of its children, without searching: `Some(true)`
+    /// when their known outcomes show it (a child known lost for a win,
+    /// every child known won for a loss), `Some(false)` when they contradict
+    /// it, `None` when a child it needs is not known. (The trees of small
+    /// lands in its children come from the store, or are made.)
+    ///
+    /// ```
+    /// use sprouts::solve::{misere_key_of, Land, Solver};
+    /// use sprouts::misere::TreeId;
+    /// let l: Land = "1.".parse().unwrap();
+    /// let key = misere_key_of(TreeId::ZERO, &[l]);
+    /// let mut s = Solver::new();
+    /// // Its one child is the end, where the mover wins: a loss.
+    /// assert_eq!(s.check_misere_key(&key, false).unwrap(), Some(true));
+    /// assert_eq!(s.check_misere_key(&key, true).unwrap(), Some(false));
+    /// ```
+    pub fn check_misere_key(&mut self, key: &[u8], win: bool) -> Result<Option<bool>, SolveError> {
+        self.load_trees()?;
+        self.check_key(key)?;
+        let kids = self.misere_children(key)?;
+        if kids.is_empty() {
+            // No move: the mover wins.
+            return Ok(Some(win));
+        }
+        let mut unknown = false;
+        for k in &kids {
+            match self.known_misere(k) {
+                Some(false) => return Ok(Some(win)),
+                Some(true) => {}
+                None => unknown = true,
+            }
+        }
+        Ok(if unknown { None } else { Some(!win) })
+    }
+
     /// That a key's tree is one of the table's.
     fn check_key(&self, key: &[u8]) -> Result<(), SolveError> {
         match split_misere_key(key) {
