@@ -591,12 +591,28 @@ fn check_entries<S: Store>(
     let mut verifier = Verifier::new(&PseudoCanon);
     let mut bar = crate::check::Bar::new("results checked");
     let mut later = Vec::new();
-    for (i, e) in entries.iter().enumerate() {
-        bar.tell(i, entries.len());
+    // Fewest lives first: an entry's check uses only entries of fewer lives,
+    // checked before it, so the first that does not hold is the one to
+    // blame (not a larger one that its false value misleads).
+    let mut order: Vec<(u32, usize)> = entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (entry_lives(e), i))
+        .collect();
+    order.sort_unstable();
+    for (done, &(_, i)) in order.iter().enumerate() {
+        let e = &entries[i];
+        bar.tell(done, entries.len());
         let result = match e {
-            Entry::Normal(k, fact) => {
-                Land::from_bytes(k).map(|land| verifier.check_normal(known, &land, *fact))
-            }
+            Entry::Normal(k, fact) => Land::from_bytes(k).map(|land| {
+                verifier.check_normal(known, &land, *fact).map_err(|why| {
+                    // False if the other entries are true: found now, not
+                    // after a search.
+                    let refuted =
+                        !why.contradicts() && verifier.refutes_normal(known, &land, *fact);
+                    (why, refuted)
+                })
+            }),
             // Trees are read, and checked to be in simplest form, at once.
             Entry::Tree(..) => {
                 match solver.check_trees() {
@@ -615,14 +631,21 @@ fn check_entries<S: Store>(
                 later.push(i);
                 continue;
             }
-            Entry::Misere(k, win) => {
-                split_position_key(k).map(|lands| verifier.check_misere(known, &lands, *win))
-            }
+            Entry::Misere(k, win) => split_position_key(k).map(|lands| {
+                verifier.check_misere(known, &lands, *win).map_err(|why| {
+                    let refuted =
+                        !why.contradicts() && verifier.refutes_misere(known, &lands, *win);
+                    (why, refuted)
+                })
+            }),
         };
         match result {
             Err(e) => v.wrong.push((i, format!("not a stored key: {e}"))),
             Ok(Ok(())) => v.looked_up += 1,
-            Ok(Err(why)) if why.contradicts() => v.wrong.push((i, why.to_string())),
+            Ok(Err((why, _))) if why.contradicts() => v.wrong.push((i, why.to_string())),
+            Ok(Err((why, true))) => v
+                .wrong
+                .push((i, format!("{why}; the other results show it false"))),
             Ok(Err(_)) => later.push(i),
         }
         if stop && !v.wrong.is_empty() {
@@ -672,6 +695,18 @@ fn check_entries<S: Store>(
     }
     v.wrong.sort_by_key(|w| w.0);
     Ok(v)
+}
+
+/// An entry's lives (0 for a tree, which is checked whole at once): the
+/// order of the checks.
+fn entry_lives(e: &Entry) -> u32 {
+    match e {
+        Entry::Normal(k, _) | Entry::LandTree(k, _) => Land::from_bytes(k).map_or(0, |l| l.lives()),
+        Entry::Misere(k, _) => {
+            split_misere_key(k).map_or(0, |(_, l)| l.iter().map(Land::lives).sum())
+        }
+        Entry::Tree(..) => 0,
+    }
 }
 
 /// Imports results written by `db export`, each checked first: against the

@@ -47,6 +47,18 @@ impl Land {
         &self.0
     }
 
+    /// Its lives (a move takes one life from each end and gives one to
+    /// the new spot: a land of `n` lives has at most `n / 3` moves left in
+    /// a row, and its children have fewer lives).
+    ///
+    /// ```
+    /// let l: sprouts::solve::Land = "0.AB|AB".parse().unwrap();
+    /// assert_eq!(l.lives(), 4);
+    /// ```
+    pub fn lives(&self) -> u32 {
+        super::pns::twice_lives(&self.0) / 2
+    }
+
     /// A land from key bytes, checked (every letter listed twice, at most
     /// [`MAX_LIVES`](super::MAX_LIVES) lives) and re-keyed canonically with [`PseudoCanon`].
     ///
