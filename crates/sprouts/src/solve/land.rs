@@ -47,13 +47,12 @@ impl Land {
         &self.0
     }
 
-    /// Its lives (a move takes one life from each end and gives one to
-    /// the new spot: a land of `n` lives has at most `n / 3` moves left in
-    /// a row, and its children have fewer lives).
+    /// Its lives (a move takes one life from each end and leaves one on
+    /// the new spot: its children have one life fewer in all).
     ///
     /// ```
     /// let l: sprouts::solve::Land = "0.AB|AB".parse().unwrap();
-    /// assert_eq!(l.lives(), 4);
+    /// assert_eq!(l.lives(), 5);
     /// ```
     pub fn lives(&self) -> u32 {
         super::pns::twice_lives(&self.0) / 2
