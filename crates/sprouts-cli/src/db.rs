@@ -591,13 +591,31 @@ fn check_entries<S: Store>(
     let mut verifier = Verifier::new(&PseudoCanon);
     let mut bar = crate::check::Bar::new("results checked");
     let mut later = Vec::new();
-    for (i, e) in entries.iter().enumerate() {
-        bar.tell(i, entries.len());
+    // Fewest lives first: an entry's check uses only entries of fewer lives,
+    // checked before it, so the first that does not hold is the one to
+    // blame (not a larger one that its false value misleads).
+    let mut order: Vec<(u32, usize)> = entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (entry_lives(e), i))
+        .collect();
+    order.sort_unstable();
+    for (done, &(_, i)) in order.iter().enumerate() {
+        let e = &entries[i];
+        bar.tell(done, entries.len());
         let result = match e {
             Entry::Normal(k, fact) => Land::from_bytes(k).map(|land| {
-                verifier
-                    .check_normal(known, &land, *fact)
-                    .map_err(|why| why.contradicts().then(|| why.to_string()))
+                verifier.check_normal(known, &land, *fact).map_err(|why| {
+                    if why.contradicts() {
+                        Some(why.to_string())
+                    } else if verifier.refutes_normal(known, &land, *fact) {
+                        // False if the other entries are true: found now,
+                        // not after a search.
+                        Some(format!("{why}; the other results show it false"))
+                    } else {
+                        None
+                    }
+                })
             }),
             // Trees are read, and checked to be in simplest form, at once.
             Entry::Tree(..) => {
@@ -630,9 +648,13 @@ fn check_entries<S: Store>(
             }
             Entry::Misere(k, win) => split_position_key(k).map(|lands| {
                 match verifier.check_misere(known, &lands, *win) {
+                    Err(why) if why.contradicts() => Err(Some(why.to_string())),
+                    Err(why) if verifier.refutes_misere(known, &lands, *win) => {
+                        Err(Some(format!("{why}; the other results show it false")))
+                    }
                     // Children that hold a tree are named by the solver's keys.
-                    Err(why) if !why.contradicts() => misere_by_lookups(solver, k, *win),
-                    r => r.map_err(|why| Some(why.to_string())),
+                    Err(_) => misere_by_lookups(solver, k, *win),
+                    Ok(()) => Ok(()),
                 }
             }),
         };
@@ -704,6 +726,18 @@ fn misere_by_lookups<S: Store>(
         Ok(Some(true)) => Ok(()),
         Ok(Some(false)) => Err(Some("its children's outcomes contradict it".to_string())),
         Ok(None) | Err(_) => Err(None),
+    }
+}
+
+/// An entry's lives (0 for a tree, which is checked whole at once): the
+/// order of the checks.
+fn entry_lives(e: &Entry) -> u32 {
+    match e {
+        Entry::Normal(k, _) | Entry::LandTree(k, _) => Land::from_bytes(k).map_or(0, |l| l.lives()),
+        Entry::Misere(k, _) => {
+            split_misere_key(k).map_or(0, |(_, l)| l.iter().map(Land::lives).sum())
+        }
+        Entry::Tree(..) => 0,
     }
 }
 

@@ -54,6 +54,11 @@ const BATCH: usize = 100_000;
 const BATCH_AGE: Duration = Duration::from_secs(1);
 /// A batch waits at least this many times as long as the last commit took.
 const COMMIT_SHARE: u32 = 20;
+/// How often a commit that readers kept out is tried again.
+const BUSY_RETRY: Duration = Duration::from_millis(100);
+/// Batches buffered while readers keep commits out, before the solve
+/// waits for them.
+const BUSY_BATCHES: usize = 10;
 
 /// A database error: what failed, on which file.
 #[derive(Debug)]
@@ -103,15 +108,16 @@ impl StoreError {
         }
     }
 
-    /// Whether another process has the file open (a solve writing it, or
-    /// a reader while this process wanted to write): trying again later
-    /// may succeed.
+    /// Whether another process holds the file (a writer, when this one
+    /// wanted to write it too; a writer committing a batch, when this one
+    /// wanted to read it; readers, when this one opened it to write):
+    /// trying again later may succeed.
     ///
     /// ```
     /// let dir = tempfile::tempdir().unwrap();
     /// let p = dir.path().join("x.redb");
     /// let _writer = sprouts_store::Db::open(&p).unwrap();
-    /// assert!(sprouts_store::Db::open_read_only(&p).unwrap_err().is_busy());
+    /// assert!(sprouts_store::Db::open(&p).unwrap_err().is_busy());
     /// ```
     pub fn is_busy(&self) -> bool {
         matches!(self.kind, ErrorKind::Busy(_))
@@ -153,6 +159,117 @@ fn holder(path: &Path) -> Option<String> {
         let _ = path;
         None
     }
+}
+
+/// Opens the file for reading through redb without writing it: a shared
+/// lock (a writer committing holds it exclusively: then busy), and redb's
+/// own writes kept in memory ([`ReadOnlyFile`]).
+fn open_view(path: &Path) -> Result<Database, StoreError> {
+    let file = File::open(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => StoreError {
+            path: path.to_path_buf(),
+            kind: ErrorKind::Missing,
+        },
+        _ => StoreError::io(path, e),
+    })?;
+    lock(path, &file, false)?;
+    let len = file.metadata().map_err(|e| StoreError::io(path, e))?.len();
+    let backend = ReadOnlyFile {
+        file,
+        overlay: Mutex::new(Overlay {
+            pages: FxHashMap::default(),
+            len,
+            file_len: len,
+        }),
+    };
+    let db = Database::builder()
+        .create_with_backend(backend)
+        .map_err(|e| StoreError::open(path, e))?;
+    check_format(path, &db)?;
+    Ok(db)
+}
+
+/// Takes a lock on `file` (the file at `path`) without waiting: shared
+/// (readers) or exclusive. Busy if another process holds one that
+/// excludes it. Advisory locks exist on Unix only: elsewhere nothing is
+/// locked here (redb still keeps two writers apart).
+fn lock(path: &Path, file: &File, exclusive: bool) -> Result<(), StoreError> {
+    #[cfg(unix)]
+    {
+        use rustix::fs::{FlockOperation, flock};
+        let op = match exclusive {
+            true => FlockOperation::NonBlockingLockExclusive,
+            false => FlockOperation::NonBlockingLockShared,
+        };
+        match flock(file, op) {
+            Ok(()) => Ok(()),
+            Err(e) if e == rustix::io::Errno::WOULDBLOCK => Err(StoreError::busy(path)),
+            Err(e) => Err(StoreError::io(path, e.into())),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (path, file, exclusive);
+        Ok(())
+    }
+}
+
+/// The lock that keeps a second writer out for as long as the first has
+/// the database open (the file itself is locked only during commits, so
+/// that readers can read between them): an exclusive lock on `PATH.lock`,
+/// a file beside the database that is made once and left there.
+fn writer_lock(path: &Path) -> Result<File, StoreError> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".lock");
+    let lock_path = PathBuf::from(name);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| StoreError::io(&lock_path, e))?;
+    lock(&lock_path, &file, true).map_err(|e| match e.kind {
+        // Named by the database's path.
+        ErrorKind::Busy(h) => StoreError {
+            path: path.to_path_buf(),
+            kind: ErrorKind::Busy(h),
+        },
+        _ => e,
+    })?;
+    Ok(file)
+}
+
+/// Checks the format and makes the tables (in memory only for a view).
+fn check_format(path: &Path, db: &Database) -> Result<(), StoreError> {
+    let w = db.begin_write().map_err(|e| StoreError::redb(path, e))?;
+    {
+        let mut meta = w.open_table(META).map_err(|e| StoreError::redb(path, e))?;
+        let format = meta
+            .get("format")
+            .map_err(|e| StoreError::redb(path, e))?
+            .map(|v| v.value());
+        match format {
+            Some(v) if v != FORMAT => {
+                return Err(StoreError {
+                    path: path.to_path_buf(),
+                    kind: ErrorKind::Format(v),
+                });
+            }
+            Some(_) => {}
+            None => {
+                meta.insert("format", FORMAT)
+                    .map_err(|e| StoreError::redb(path, e))?;
+            }
+        }
+        w.open_table(NORMAL)
+            .map_err(|e| StoreError::redb(path, e))?;
+        w.open_table(MISERE)
+            .map_err(|e| StoreError::redb(path, e))?;
+        w.open_table(TREES).map_err(|e| StoreError::redb(path, e))?;
+        w.open_table(LAND_TREES)
+            .map_err(|e| StoreError::redb(path, e))?;
+    }
+    w.commit().map_err(|e| StoreError::redb(path, e))
 }
 
 impl fmt::Display for StoreError {
@@ -208,7 +325,11 @@ pub enum Entry {
 /// read views of the committed tables.
 pub struct Db {
     path: PathBuf,
-    db: Database,
+    /// The file as a reader reads it (`None` only during a commit, or
+    /// after a commit that could not open it again).
+    db: Option<Database>,
+    /// A writer's lock that keeps other writers out ([`writer_lock`]).
+    writer: Option<File>,
     normal_view: Option<ReadOnlyTable<&'static [u8], &'static [u8]>>,
     misere_view: Option<ReadOnlyTable<&'static [u8], u8>>,
     land_trees_view: Option<ReadOnlyTable<&'static [u8], u32>>,
@@ -219,6 +340,8 @@ pub struct Db {
     last_commit: Instant,
     /// How long the last commit took.
     commit_took: Duration,
+    /// Since when readers have kept a commit waiting.
+    busy_since: Option<Instant>,
     puts: u64,
     read_only: bool,
     error: Option<String>,
@@ -246,27 +369,45 @@ pub fn default_path() -> Option<PathBuf> {
 }
 
 impl Db {
-    /// Opens (creating it and its folder if needed) the database at `path`.
+    /// Opens (creating it and its folder if needed) the database at `path`
+    /// for writing. One process writes a file at a time: a second writer
+    /// [is busy](StoreError::is_busy) until the first closes it. Readers
+    /// ([`Db::open_read_only`]) may read it meanwhile: the file is opened
+    /// for writing only while a batch is committed (docs/database.md), and
+    /// read between commits as a reader reads it.
     ///
     /// ```
     /// let dir = tempfile::tempdir().unwrap();
-    /// let db = sprouts_store::Db::open(&dir.path().join("a/b.redb")).unwrap();
+    /// let p = dir.path().join("a/b.redb");
+    /// let db = sprouts_store::Db::open(&p).unwrap();
     /// assert_eq!(db.stats().unwrap().normal, 0);
+    /// // A reader beside the writer; a second writer waits.
+    /// assert_eq!(sprouts_store::Db::open_read_only(&p).unwrap().stats().unwrap().normal, 0);
+    /// assert!(sprouts_store::Db::open(&p).unwrap_err().is_busy());
     /// ```
     pub fn open(path: &Path) -> Result<Db, StoreError> {
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent).map_err(|e| StoreError::io(path, e))?;
         }
+        let writer = writer_lock(path)?;
         let db = Database::create(path).map_err(|e| StoreError::open(path, e))?;
-        Db::init(path, db, false)
+        check_format(path, &db)?;
+        // Closed now: the file is written again only while a batch is
+        // committed.
+        drop(db);
+        let mut d = Db::new(path, open_view(path)?, false);
+        d.writer = Some(writer);
+        d.refresh()?;
+        Ok(d)
     }
 
     /// Opens an existing database for reading only: the file is never
     /// written (it may be read-only), results given to the database are
     /// dropped (`db verify` keeps them in the caller's memory), and other
-    /// readers may read the file at the same time. A process writing the
-    /// file excludes readers until it closes it: the error then
-    /// [is busy](StoreError::is_busy) and names that process.
+    /// readers, and a process writing the file between its commits, may
+    /// read it at the same time. While a writer commits a batch, the error
+    /// [is busy](StoreError::is_busy) and names that process: trying again
+    /// after the commit succeeds.
     ///
     /// ```
     /// let dir = tempfile::tempdir().unwrap();
@@ -278,74 +419,16 @@ impl Db {
     /// assert_eq!(a.stats().unwrap(), b.stats().unwrap());
     /// ```
     pub fn open_read_only(path: &Path) -> Result<Db, StoreError> {
-        let file = File::open(path).map_err(|e| match e.kind() {
-            std::io::ErrorKind::NotFound => StoreError {
-                path: path.to_path_buf(),
-                kind: ErrorKind::Missing,
-            },
-            _ => StoreError::io(path, e),
-        })?;
-        #[cfg(unix)]
-        {
-            use rustix::fs::{FlockOperation, flock};
-            match flock(&file, FlockOperation::NonBlockingLockShared) {
-                Ok(()) => {}
-                Err(e) if e == rustix::io::Errno::WOULDBLOCK => {
-                    return Err(StoreError::busy(path));
-                }
-                Err(e) => return Err(StoreError::io(path, e.into())),
-            }
-        }
-        let len = file.metadata().map_err(|e| StoreError::io(path, e))?.len();
-        let backend = ReadOnlyFile {
-            file,
-            overlay: Mutex::new(Overlay {
-                pages: FxHashMap::default(),
-                len,
-                file_len: len,
-            }),
-        };
-        let db = Database::builder()
-            .create_with_backend(backend)
-            .map_err(|e| StoreError::open(path, e))?;
-        Db::init(path, db, true)
+        let mut d = Db::new(path, open_view(path)?, true);
+        d.refresh()?;
+        Ok(d)
     }
 
-    /// Checks the format and makes the tables (in memory only when
-    /// reading only).
-    fn init(path: &Path, db: Database, read_only: bool) -> Result<Db, StoreError> {
-        let w = db.begin_write().map_err(|e| StoreError::redb(path, e))?;
-        {
-            let mut meta = w.open_table(META).map_err(|e| StoreError::redb(path, e))?;
-            let format = meta
-                .get("format")
-                .map_err(|e| StoreError::redb(path, e))?
-                .map(|v| v.value());
-            match format {
-                Some(v) if v != FORMAT => {
-                    return Err(StoreError {
-                        path: path.to_path_buf(),
-                        kind: ErrorKind::Format(v),
-                    });
-                }
-                Some(_) => {}
-                None => {
-                    meta.insert("format", FORMAT)
-                        .map_err(|e| StoreError::redb(path, e))?;
-                }
-            }
-            w.open_table(NORMAL)
-                .map_err(|e| StoreError::redb(path, e))?;
-            w.open_table(MISERE)
-                .map_err(|e| StoreError::redb(path, e))?;
-            w.open_table(TREES).map_err(|e| StoreError::redb(path, e))?;
-            w.open_table(LAND_TREES)
-                .map_err(|e| StoreError::redb(path, e))?;
-        }
-        w.commit().map_err(|e| StoreError::redb(path, e))?;
-        let mut d = Db {
+    fn new(path: &Path, db: Database, read_only: bool) -> Db {
+        Db {
             path: path.to_path_buf(),
-            db,
+            db: Some(db),
+            writer: None,
             normal_view: None,
             misere_view: None,
             land_trees_view: None,
@@ -355,12 +438,11 @@ impl Db {
             pending_land_trees: FxHashMap::default(),
             last_commit: Instant::now(),
             commit_took: Duration::ZERO,
+            busy_since: None,
             puts: 0,
             read_only,
             error: None,
-        };
-        d.refresh()?;
-        Ok(d)
+        }
     }
 
     /// Whether the database was opened for reading only.
@@ -397,9 +479,16 @@ impl Db {
         self.error.as_deref()
     }
 
+    /// The file's view.
+    fn view(&self) -> Result<&Database, StoreError> {
+        self.db.as_ref().ok_or_else(|| {
+            StoreError::redb(&self.path, "not open (a commit failed to open it again)")
+        })
+    }
+
     fn refresh(&mut self) -> Result<(), StoreError> {
         let r = self
-            .db
+            .view()?
             .begin_read()
             .map_err(|e| StoreError::redb(&self.path, e))?;
         self.normal_view = Some(
@@ -428,12 +517,54 @@ impl Db {
     /// assert_eq!(db.stats().unwrap().nimbers, 1);
     /// ```
     pub fn commit(&mut self) -> Result<(), StoreError> {
+        // Readers hold the file for a moment each (a reader that reads
+        // long, such as an export, holds the commit that long).
+        while !self.try_commit()? {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Ok(())
+    }
+
+    /// Commits the buffered results, unless readers hold the file (then
+    /// `false`, and the results stay buffered).
+    fn try_commit(&mut self) -> Result<bool, StoreError> {
         self.last_commit = Instant::now();
         if self.pending() == 0 {
-            return Ok(());
+            return Ok(true);
         }
+        // The view holds the file with a shared lock: closed for the
+        // commit, which takes it alone.
+        self.normal_view = None;
+        self.misere_view = None;
+        self.land_trees_view = None;
+        self.db = None;
+        let written = match Database::create(&self.path) {
+            Ok(db) => self.write_pending(&db).map(|()| true),
+            Err(DatabaseError::DatabaseAlreadyOpen) => Ok(false),
+            Err(e) => Err(StoreError::redb(&self.path, e)),
+        };
+        // The file is closed cleanly before it is read again: a reader then
+        // opens it without repairing it.
+        self.db = Some(open_view(&self.path)?);
+        self.refresh()?;
+        match written {
+            Ok(true) => {
+                self.commit_took = self.last_commit.elapsed();
+                self.busy_since = None;
+            }
+            Ok(false) => {
+                self.busy_since.get_or_insert(self.last_commit);
+            }
+            Err(_) => {}
+        }
+        written
+    }
+
+    /// Writes the buffered results in one transaction of `db` (the file
+    /// opened for writing).
+    fn write_pending(&mut self, db: &Database) -> Result<(), StoreError> {
         let p = self.path.clone();
-        let w = self.db.begin_write().map_err(|e| StoreError::redb(&p, e))?;
+        let w = db.begin_write().map_err(|e| StoreError::redb(&p, e))?;
         {
             let mut normal = w.open_table(NORMAL).map_err(|e| StoreError::redb(&p, e))?;
             for (k, e) in self.pending_normal.drain() {
@@ -482,9 +613,7 @@ impl Db {
                     .map_err(|e| StoreError::redb(&p, e))?;
             }
         }
-        w.commit().map_err(|e| StoreError::redb(&p, e))?;
-        self.commit_took = self.last_commit.elapsed();
-        self.refresh()
+        w.commit().map_err(|e| StoreError::redb(&p, e))
     }
 
     /// How many results wait for a commit.
@@ -497,12 +626,27 @@ impl Db {
 
     fn maybe_commit(&mut self) {
         self.puts += 1;
-        let big = self.pending() >= BATCH;
-        let age = BATCH_AGE.max(self.commit_took * COMMIT_SHARE);
-        if big || (self.puts % 256 == 0 && self.last_commit.elapsed() >= age) {
-            if let Err(e) = self.commit() {
-                self.error.get_or_insert(e.to_string());
+        let pending = self.pending();
+        let result = if self.busy_since.is_some() {
+            // Readers kept the last commit out: tried again now and then,
+            // and waited for once the buffer is many batches long.
+            if pending >= BUSY_BATCHES * BATCH {
+                self.commit()
+            } else if self.puts % 256 == 0 && self.last_commit.elapsed() >= BUSY_RETRY {
+                self.try_commit().map(drop)
+            } else {
+                Ok(())
             }
+        } else {
+            let age = BATCH_AGE.max(self.commit_took * COMMIT_SHARE);
+            if pending >= BATCH || (self.puts % 256 == 0 && self.last_commit.elapsed() >= age) {
+                self.try_commit().map(drop)
+            } else {
+                Ok(())
+            }
+        };
+        if let Err(e) = result {
+            self.error.get_or_insert(e.to_string());
         }
     }
 
@@ -515,7 +659,10 @@ impl Db {
     /// ```
     pub fn stats(&self) -> Result<Stats, StoreError> {
         let p = &self.path;
-        let r = self.db.begin_read().map_err(|e| StoreError::redb(p, e))?;
+        let r = self
+            .view()?
+            .begin_read()
+            .map_err(|e| StoreError::redb(p, e))?;
         let normal = r.open_table(NORMAL).map_err(|e| StoreError::redb(p, e))?;
         let misere = r.open_table(MISERE).map_err(|e| StoreError::redb(p, e))?;
         let mut nimbers = 0;
@@ -559,7 +706,10 @@ impl Db {
     /// ```
     pub fn entries(&self) -> Result<Vec<Entry>, StoreError> {
         let p = &self.path;
-        let r = self.db.begin_read().map_err(|e| StoreError::redb(p, e))?;
+        let r = self
+            .view()?
+            .begin_read()
+            .map_err(|e| StoreError::redb(p, e))?;
         let normal = r.open_table(NORMAL).map_err(|e| StoreError::redb(p, e))?;
         let misere = r.open_table(MISERE).map_err(|e| StoreError::redb(p, e))?;
         let mut out = Vec::new();
@@ -590,7 +740,10 @@ impl Db {
     /// length is not a multiple of 4 is skipped.
     fn trees(&self) -> Result<Vec<(u32, Vec<u32>)>, StoreError> {
         let p = &self.path;
-        let r = self.db.begin_read().map_err(|e| StoreError::redb(p, e))?;
+        let r = self
+            .view()?
+            .begin_read()
+            .map_err(|e| StoreError::redb(p, e))?;
         let trees = r.open_table(TREES).map_err(|e| StoreError::redb(p, e))?;
         let mut out = Vec::new();
         for item in trees.iter().map_err(|e| StoreError::redb(p, e))? {

@@ -47,6 +47,17 @@ impl Land {
         &self.0
     }
 
+    /// Its lives (a move takes one life from each end and leaves one on
+    /// the new spot: its children have one life fewer in all).
+    ///
+    /// ```
+    /// let l: sprouts::solve::Land = "0.AB|AB".parse().unwrap();
+    /// assert_eq!(l.lives(), 5);
+    /// ```
+    pub fn lives(&self) -> u32 {
+        super::pns::twice_lives(&self.0) / 2
+    }
+
     /// A land from key bytes, checked (every letter listed twice, at most
     /// [`MAX_LIVES`](super::MAX_LIVES) lives) and re-keyed canonically with [`PseudoCanon`].
     ///

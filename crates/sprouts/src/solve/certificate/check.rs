@@ -545,6 +545,98 @@ impl<'c, C: LandCanon + ?Sized> Verifier<'c, C> {
         }
     }
 
+    /// Whether a normal-play fact about a land is false if what `known`
+    /// holds about its children (and theirs) is true: a nimber `n` with a
+    /// heap below it that every child is shown not to give (its lands'
+    /// known nimbers give another heap, or its one land of unknown nimber
+    /// wins beside the rest, as [`Self::check_normal`] answers a move), so
+    /// the nimber is at most that heap; heaps said not to be the nimber,
+    /// one of which is shown to be it. A child that gives the nimber
+    /// claimed is a contradiction [`Self::check_normal`] reports itself. A
+    /// fact that is neither shown nor refuted rests on something unknown.
+    ///
+    /// ```
+    /// use sprouts::solve::{Land, MemoryStore, NormalEntry, PseudoCanon, Verifier};
+    /// // `1.` moves only to the end (nimber 0): its nimber is 1.
+    /// let one: Land = "1.".parse().unwrap();
+    /// let mut v = Verifier::new(&PseudoCanon);
+    /// let mut known = MemoryStore::default();
+    /// assert!(v.refutes_normal(&mut known, &one, NormalEntry::Nimber(2)));
+    /// assert!(v.refutes_normal(&mut known, &one, NormalEntry::NotIn(0b10)));
+    /// assert!(!v.refutes_normal(&mut known, &one, NormalEntry::NotIn(0b101)));
+    /// assert!(!v.refutes_normal(&mut known, &one, NormalEntry::Nimber(1)));
+    /// // `0.0` moves to lands not known here: nothing is refuted.
+    /// let two: Land = "0.0".parse().unwrap();
+    /// assert!(!v.refutes_normal(&mut known, &two, NormalEntry::Nimber(3)));
+    /// ```
+    pub fn refutes_normal<S: Store + ?Sized>(
+        &mut self,
+        known: &mut S,
+        land: &Land,
+        fact: NormalEntry,
+    ) -> bool {
+        let mut keys = Vec::new();
+        simplify(parse_land_unchecked(land.as_bytes()), self.canon, &mut keys);
+        let [key] = &keys[..] else {
+            return true;
+        };
+        match fact {
+            // A heap below `n` no child gives: the nimber is at most that
+            // heap.
+            NormalEntry::Nimber(n) => {
+                let kids = self.all_children(key);
+                (0..n).any(|h| kids.iter().all(|c| self.not_given(known, c, h)))
+            }
+            // The nimber shown to be one of the heaps said not to be it.
+            NormalEntry::NotIn(bits) => (0..64u8)
+                .filter(|h| bits >> h & 1 == 1)
+                .any(|h| self.check_nimber(known, key, h, None).is_ok()),
+        }
+    }
+
+    /// Whether the child `c` (its lands) is shown not to have the nimber
+    /// `h`: its lands' known nimbers give another, or its one land of
+    /// unknown nimber, with the heap the others leave and `h`, is a known
+    /// win (stored, or a move to a known loss).
+    fn not_given<S: Store + ?Sized>(&mut self, known: &mut S, c: &[u8], h: u8) -> bool {
+        let s = sum(known, c);
+        match s.unknown {
+            0 => s.x != h,
+            1 => {
+                let x = s.x ^ h;
+                matches!(known.get_normal(s.last),
+                    Some(NormalEntry::NotIn(bits)) if x < 64 && bits >> x & 1 == 1)
+                    || self.won_by_move(known, s.last, x).is_some()
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a misère outcome of a position is false if what `known`
+    /// holds about its children is true: a loss with a child stored as a
+    /// loss, a win whose every child is stored as a win.
+    ///
+    /// ```
+    /// use sprouts::solve::{Land, MemoryStore, PseudoCanon, Verifier};
+    /// let one: Land = "1.".parse().unwrap();
+    /// let mut v = Verifier::new(&PseudoCanon);
+    /// // Its one move ends the game, a win for the player then to move.
+    /// assert!(v.refutes_misere(&mut MemoryStore::default(), &[one.clone()], true));
+    /// assert!(!v.refutes_misere(&mut MemoryStore::default(), &[one], false));
+    /// ```
+    pub fn refutes_misere<S: Store + ?Sized>(
+        &mut self,
+        known: &mut S,
+        lands: &[Land],
+        win: bool,
+    ) -> bool {
+        // The other outcome shown is this one refuted.
+        self.check_misere(known, lands, !win).is_ok()
+            || self
+                .check_misere(known, lands, win)
+                .is_err_and(|why| why.contradicts())
+    }
+
     /// Checks a misère outcome of a position (its lands) against the
     /// stored outcomes of its children: a win needs a child stored as a
     /// loss, a loss needs every child stored as a win; with no move left
