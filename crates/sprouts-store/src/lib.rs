@@ -25,6 +25,8 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod check;
+
 use std::fmt;
 use std::fs::File;
 use std::path::{Path, PathBuf};

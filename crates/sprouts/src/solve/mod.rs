@@ -57,9 +57,9 @@ mod threads;
 pub use bytes::{MAX_LIVES, MAX_SOLVED_GENUS};
 pub use canon::{ExactCanon, LandCanon, PseudoCanon};
 pub use certificate::{
-    Certificate, CertificateError, CheckError, Checked, Claim, Couple, LandTreeLine, LossLine,
-    MISERE_SECTION, MisereCertificate, MisereChecked, MisereClaim, MisereWhy, TreeLine, Verifier,
-    Wanted, Why,
+    Certificate, CertificateError, CheckError, Checked, Claim, Couple, LandTreeLine, LineReader,
+    LossLine, MISERE_SECTION, MisereCertificate, MisereChecked, MisereClaim, MisereWhy, Prepared,
+    TreeLine, Verifier, Wanted, Why, check_claim,
 };
 pub use distributed::{Finished, Master, Proof, Ticket, Worker, decode_results, encode_results};
 pub use error::SolveError;

@@ -453,6 +453,10 @@ impl<B: Store> Store for Stacked<B> {
 pub trait Progress {
     /// Called every few thousand positions expanded with the running total.
     fn searched(&mut self, _total: u64) {}
+    /// A certificate checker reading its file: bytes read of `total`.
+    fn read(&mut self, _bytes: u64, _total: u64) {}
+    /// A certificate checker checking its lines: lines checked of `total`.
+    fn checked(&mut self, _lines: u64, _total: u64) {}
 }
 
 /// A progress report that does nothing.

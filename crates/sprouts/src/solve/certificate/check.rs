@@ -17,7 +17,7 @@ use super::super::pns::twice_lives;
 use super::super::store::{MemoryStore, NormalEntry, Store};
 use super::super::{Land, LandCanon, decompose_with, lands_position, position_key};
 use super::misere::MisereWhy;
-use super::{Certificate, quoted};
+use super::{Certificate, Couple, quoted};
 
 /// Why a couple (or a stored entry) does not hold against what is known:
 /// the couples listed in a certificate, or the entries of a database.
@@ -695,12 +695,69 @@ impl<'c, C: LandCanon + ?Sized> Verifier<'c, C> {
     }
 }
 
-/// A line read: its lands (keys of the check's land keys), heap and text.
-struct Read {
-    number: usize,
-    lands: Vec<Land>,
-    heap: u8,
-    couple: String,
+/// A couple read and split into lands with the check's land keys: what
+/// [`Verifier::check_line`] checks. [`Certificate::check`] prepares every
+/// line; a checker of a file too large to hold prepares them as it reads
+/// (and keeps them on disk).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prepared {
+    /// Its line (from 1).
+    pub number: usize,
+    /// Its lands, keys of the land keys it was prepared with.
+    pub lands: Vec<Land>,
+    /// The heap.
+    pub heap: u8,
+    /// The couple in GLOP 2, as a message names it.
+    pub couple: String,
+}
+
+impl Prepared {
+    /// Reads a couple's position (GLOP 2 in this program's certificates,
+    /// `ours`; any notation in another's) and splits it into lands with
+    /// these keys.
+    ///
+    /// ```
+    /// use sprouts::solve::{Couple, Prepared, PseudoCanon};
+    /// let c = Couple { number: 7, position: "0.AB|AB".into(), heap: 0 };
+    /// let p = Prepared::new(&c, true, &PseudoCanon).unwrap();
+    /// assert_eq!((p.number, p.lands.len(), p.couple.as_str()), (7, 1, "0.AB|AB 0"));
+    /// ```
+    pub fn new<C: LandCanon + ?Sized>(
+        l: &Couple,
+        ours: bool,
+        canon: &C,
+    ) -> Result<Prepared, CheckError> {
+        let fail = |couple: String, why: Why| CheckError {
+            line: l.number,
+            couple,
+            why,
+        };
+        let pos = read_position(&l.position, ours).map_err(|e| {
+            fail(
+                format!("{} {}", quoted(&l.position), l.heap),
+                Why::Unreadable(e),
+            )
+        })?;
+        let couple = format!("{} {}", pos.to_glop2(), l.heap);
+        let lands = decompose_with(&pos, canon).map_err(|e| {
+            fail(
+                format!("{} {}", l.position, l.heap),
+                Why::Unreadable(e.to_string()),
+            )
+        })?;
+        Ok(Prepared {
+            number: l.number,
+            lands,
+            heap: l.heap,
+            couple,
+        })
+    }
+
+    /// Twice its lands' lives: lines are checked in this order (then by
+    /// line), so that a line's check rests on lines checked before it.
+    pub fn twice_lives(&self) -> u32 {
+        self.lands.iter().map(|l| twice_lives(l.as_bytes())).sum()
+    }
 }
 
 /// Reads a position text of a line: GLOP 2 in this program's certificates,
@@ -756,25 +813,15 @@ impl Certificate {
         let mut read = Vec::with_capacity(self.lines.len());
         let mut nimbers = Vec::new();
         for l in &self.lines {
-            let fail = |couple: String, why: Why| CheckError {
-                line: l.number,
-                couple,
-                why,
-            };
-            let raw = format!("{} {}", l.position, l.heap);
-            let pos = read_position(&l.position, self.ours).map_err(|e| {
-                fail(
-                    format!("{} {}", quoted(&l.position), l.heap),
-                    Why::Unreadable(e),
-                )
-            })?;
-            let couple = format!("{} {}", pos.to_glop2(), l.heap);
-            let lands = decompose_with(&pos, canon)
-                .map_err(|e| fail(raw.clone(), Why::Unreadable(e.to_string())))?;
-            if let [land] = &lands[..] {
+            let r = Prepared::new(l, self.ours, canon)?;
+            if let [land] = &r.lands[..] {
                 match first.get(land.as_bytes()) {
                     Some(&(heap, line)) if heap != l.heap => {
-                        return Err(fail(couple, Why::Twice { line, heap }));
+                        return Err(CheckError {
+                            line: l.number,
+                            couple: r.couple,
+                            why: Why::Twice { line, heap },
+                        });
                     }
                     Some(_) => {}
                     None => {
@@ -784,48 +831,21 @@ impl Certificate {
                     }
                 }
             }
-            read.push(Read {
-                number: l.number,
-                lands,
-                heap: l.heap,
-                couple,
-            });
+            read.push(r);
         }
         // Smallest lands first: the first line that fails then rests on no
         // line that fails (a couple's check uses smaller lands only), so it
         // is the one to blame.
-        let lives = |r: &Read| -> u32 { r.lands.iter().map(|l| twice_lives(l.as_bytes())).sum() };
-        read.sort_by_key(|r| (lives(r), r.number));
+        read.sort_by_cached_key(|r| (r.twice_lives(), r.number));
         let mut v = Verifier::new(canon);
         let total = read.len();
         for (i, r) in read.iter().enumerate() {
-            let result = match &r.lands[..] {
-                [land] => v.check_nimber(&mut known, land.as_bytes(), r.heap, None),
-                lands => sum_holds(&mut known, lands, r.heap),
-            };
-            result.map_err(|why| CheckError {
-                line: r.number,
-                couple: r.couple.clone(),
-                why,
-            })?;
+            v.check_line(&mut known, r)?;
             progress(i + 1, total);
         }
         let claim = match (&self.position, self.nimber) {
             (Some((text, line)), Some(nimber)) => {
-                let fail = |why: Why| CheckError {
-                    line: *line,
-                    couple: format!("position {} nimber {nimber}", quoted(text)),
-                    why,
-                };
-                let pos = glop2::parse_position(text)
-                    .map_err(|e| fail(Why::Unreadable(e.to_string())))?;
-                let lands = decompose_with(&pos, canon)
-                    .map_err(|e| fail(Why::Unreadable(e.to_string())))?;
-                sum_holds(&mut known, &lands, nimber).map_err(fail)?;
-                Some(Claim {
-                    position: text.clone(),
-                    nimber,
-                })
+                Some(check_claim(&mut known, canon, text, *line, nimber)?)
             }
             _ => None,
         };
@@ -836,6 +856,72 @@ impl Certificate {
             nimbers,
         })
     }
+}
+
+impl<C: LandCanon + ?Sized> Verifier<'_, C> {
+    /// Checks one line against the nimbers `known` lists (each line's
+    /// land with its heap; docs/certificates.md#check). A line whose check
+    /// needs only smaller lands: checked smallest first
+    /// ([`Prepared::twice_lives`], then line), the first that fails is the
+    /// one to blame.
+    pub fn check_line<S: Store + ?Sized>(
+        &mut self,
+        known: &mut S,
+        r: &Prepared,
+    ) -> Result<(), CheckError> {
+        let result = match &r.lands[..] {
+            [land] => self.check_nimber(known, land.as_bytes(), r.heap, None),
+            lands => sum_holds(known, lands, r.heap),
+        };
+        result.map_err(|why| CheckError {
+            line: r.number,
+            couple: r.couple.clone(),
+            why,
+        })
+    }
+
+    /// Forgets the couples found won (a memory that only saves work:
+    /// a checker of a large file keeps it bounded so).
+    pub fn forget_won(&mut self) {
+        self.won.clear();
+    }
+
+    /// How many couples found won (or not) are remembered.
+    pub fn remembered(&self) -> usize {
+        self.won.len()
+    }
+}
+
+/// Checks a certificate's claim (its header's position, on line `line`,
+/// has this nimber) against the nimbers `known` lists.
+///
+/// ```
+/// use sprouts::solve::{MemoryStore, NormalEntry, PseudoCanon, Store, check_claim, decompose};
+/// let mut known = MemoryStore::default();
+/// let one = decompose(&"1".parse().unwrap()).unwrap();
+/// known.put_normal(one[0].as_bytes(), NormalEntry::Nimber(1));
+/// assert_eq!(check_claim(&mut known, &PseudoCanon, "1", 3, 1).unwrap().nimber, 1);
+/// assert_eq!(check_claim(&mut known, &PseudoCanon, "1", 3, 0).unwrap_err().line, 3);
+/// ```
+pub fn check_claim<S: Store + ?Sized, C: LandCanon + ?Sized>(
+    known: &mut S,
+    canon: &C,
+    text: &str,
+    line: usize,
+    nimber: u8,
+) -> Result<Claim, CheckError> {
+    let fail = |why: Why| CheckError {
+        line,
+        couple: format!("position {} nimber {nimber}", quoted(text)),
+        why,
+    };
+    let pos = glop2::parse_position(text).map_err(|e| fail(Why::Unreadable(e.to_string())))?;
+    let lands = decompose_with(&pos, canon).map_err(|e| fail(Why::Unreadable(e.to_string())))?;
+    sum_holds(known, &lands, nimber).map_err(fail)?;
+    Ok(Claim {
+        position: text.to_string(),
+        nimber,
+    })
 }
 
 /// Whether the listed nimbers of these lands give `heap` (a line of

@@ -32,7 +32,7 @@ mod misere;
 use std::fmt;
 use std::str::FromStr;
 
-pub use check::{CheckError, Checked, Claim, Verifier, Wanted, Why};
+pub use check::{CheckError, Checked, Claim, Prepared, Verifier, Wanted, Why, check_claim};
 pub use misere::{
     LandTreeLine, LossLine, MISERE_SECTION, MisereCertificate, MisereChecked, MisereClaim,
     MisereWhy, TreeLine,
@@ -129,65 +129,131 @@ impl FromStr for Certificate {
     /// assert!(c.lines.is_empty());
     /// ```
     fn from_str(text: &str) -> Result<Certificate, CertificateError> {
-        let mut c = Certificate {
-            ours: false,
-            program: None,
-            position: None,
-            nimber: None,
-            lines: Vec::new(),
-        };
-        let mut in_list = false;
-        let mut first = true;
+        let mut reader = LineReader::new();
+        let mut lines = Vec::new();
         for (i, raw) in text.split('\n').enumerate() {
-            let number = i + 1;
-            let line = raw.strip_suffix('\r').unwrap_or(raw);
-            // Indented comments too: a couple written back starts with its
-            // position, so a couple read from ` #...` would come back as a
-            // comment.
-            if line.trim().is_empty() || line.trim_start().starts_with('#') {
-                continue;
+            if let Some(c) = reader.line(i + 1, raw)? {
+                lines.push(c);
             }
-            if in_list {
-                c.lines.push(read_couple(number, line, c.ours)?);
-                continue;
-            }
-            if line.trim_end() == SECTION {
-                in_list = true;
-                continue;
-            }
-            if first {
-                first = false;
-                if let Some(rest) = line.strip_prefix(MAGIC) {
-                    let v = rest.trim();
-                    if v != FORMAT.to_string() {
-                        return Err(read_error(
-                            number,
-                            format!(
-                                "certificate format {}, this program reads format {FORMAT}",
-                                quoted(v)
-                            ),
-                        ));
-                    }
-                    c.ours = true;
-                    continue;
-                }
-                return Err(read_error(
-                    number,
-                    format!(
-                        "expected \"{MAGIC} {FORMAT}\" or \"{SECTION}\", found {}",
-                        quoted(line)
-                    ),
-                ));
-            }
-            read_header(&mut c, number, line)?;
         }
-        if !in_list {
+        let mut c = reader.finish(text.split('\n').count())?;
+        c.lines = lines;
+        Ok(c)
+    }
+}
+
+/// Reads a certificate fed one line at a time (a file too large to hold,
+/// or a layer that makes the lines from another format): the same rules
+/// as [`FromStr`], which is this reader fed the whole text.
+///
+/// ```
+/// use sprouts::solve::LineReader;
+/// let mut r = LineReader::new();
+/// assert_eq!(r.line(1, "sprouts certificate 1").unwrap(), None);
+/// assert_eq!(r.line(2, "nimber: 1").unwrap(), None);
+/// assert_eq!(r.line(3, "[Positions+Nimber]").unwrap(), None);
+/// let c = r.line(4, "1 1").unwrap().unwrap();
+/// assert_eq!((c.number, c.position.as_str(), c.heap), (4, "1", 1));
+/// let header = r.finish(4).unwrap();
+/// assert_eq!((header.ours, header.nimber, header.lines.len()), (true, Some(1), 0));
+/// ```
+#[derive(Clone, Debug)]
+pub struct LineReader {
+    /// The header read so far (its `lines` stay empty).
+    header: Certificate,
+    in_list: bool,
+    first: bool,
+}
+
+impl Default for LineReader {
+    fn default() -> LineReader {
+        LineReader::new()
+    }
+}
+
+impl LineReader {
+    /// A reader before the first line.
+    pub fn new() -> LineReader {
+        LineReader {
+            header: Certificate {
+                ours: false,
+                program: None,
+                position: None,
+                nimber: None,
+                lines: Vec::new(),
+            },
+            in_list: false,
+            first: true,
+        }
+    }
+
+    /// Reads line `number` (from 1; a `\r` at its end is dropped): the
+    /// couple it holds, or `None` for a header line, a blank line or a
+    /// comment.
+    pub fn line(&mut self, number: usize, raw: &str) -> Result<Option<Couple>, CertificateError> {
+        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        // Indented comments too: a couple written back starts with its
+        // position, so a couple read from ` #...` would come back as a
+        // comment.
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            return Ok(None);
+        }
+        if self.in_list {
+            return read_couple(number, line, self.header.ours).map(Some);
+        }
+        if line.trim_end() == SECTION {
+            self.in_list = true;
+            return Ok(None);
+        }
+        if self.first {
+            self.first = false;
+            if let Some(rest) = line.strip_prefix(MAGIC) {
+                let v = rest.trim();
+                if v != FORMAT.to_string() {
+                    return Err(read_error(
+                        number,
+                        format!(
+                            "certificate format {}, this program reads format {FORMAT}",
+                            quoted(v)
+                        ),
+                    ));
+                }
+                self.header.ours = true;
+                return Ok(None);
+            }
             return Err(read_error(
-                text.split('\n').count(),
+                number,
+                format!(
+                    "expected \"{MAGIC} {FORMAT}\" or \"{SECTION}\", found {}",
+                    quoted(line)
+                ),
+            ));
+        }
+        read_header(&mut self.header, number, line)?;
+        Ok(None)
+    }
+
+    /// Whether the [`SECTION`] line has been read (the lines after it are
+    /// couples).
+    pub fn in_list(&self) -> bool {
+        self.in_list
+    }
+
+    /// The header read so far (its `lines` empty).
+    pub fn header(&self) -> &Certificate {
+        &self.header
+    }
+
+    /// The header read, once every line has been fed (`lines`: how many
+    /// there were, for the error of a text without a [`SECTION`] line).
+    pub fn finish(self, lines: usize) -> Result<Certificate, CertificateError> {
+        if !self.in_list {
+            return Err(read_error(
+                lines,
                 format!("no \"{SECTION}\" line: the list of couples is missing"),
             ));
         }
-        Ok(c)
+        Ok(self.header)
     }
 }
 
