@@ -57,8 +57,8 @@ pub use bytes::{MAX_LIVES, MAX_SOLVED_GENUS};
 pub use canon::{ExactCanon, LandCanon, PseudoCanon};
 pub use certificate::{
     Certificate, CertificateError, CheckError, Checked, Claim, Couple, LandTreeLine, LossLine,
-    MISERE_SECTION, MisereCertificate, MisereChecked, MisereClaim, MisereWhy, TreeLine, Verifier,
-    Wanted, Why,
+    MISERE_SECTION, MisereCertificate, MisereChecked, MisereClaim, MisereWhy, SpotsCanon,
+    SpotsDatabase, TreeLine, Verifier, Wanted, Why,
 };
 pub use distributed::{Finished, Master, Proof, Ticket, Worker, decode_results, encode_results};
 pub use error::SolveError;
