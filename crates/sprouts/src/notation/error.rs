@@ -607,6 +607,13 @@ pub(crate) enum Invalid {
         place: String,
         pier: Option<usize>,
     },
+    /// SPOTS: a lower-case letter (local to its boundary) listed another
+    /// number of times than twice on its boundary.
+    SpotsPier {
+        letter: String,
+        at: usize,
+        times: usize,
+    },
     /// neo-GLOP: repetitions expand past the limit.
     TooLongExpanded { max: usize, at: usize },
     /// neo-GLOP: a partial position no position uses.
@@ -711,6 +718,11 @@ impl fmt::Display for Invalid {
                 }
                 f.write_str(")")
             }
+            Invalid::SpotsPier { letter, at, times } => write!(
+                f,
+                "letter {letter} at byte {at} is listed {times} time{} on its boundary (a lower-case letter names a spot listed twice on one boundary)",
+                if *times == 1 { "" } else { "s" }
+            ),
             Invalid::TooLongExpanded { max, at } => write!(
                 f,
                 "the repetitions make the text longer than {max} bytes (at byte {at})"

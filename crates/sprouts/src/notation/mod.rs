@@ -6,6 +6,8 @@
 //! - [`wgosa`]: the World Game of Sprouts Association's move notation.
 //! - [`glop1`], [`glop2`], [`neoglop`]: the position-library notations
 //!   (unlabelled positions, docs/notations.md#glop).
+//! - [`spots`]: the position strings of the SPOTS solver's databases
+//!   (docs/notations.md#spots).
 //! - [`read_input`]: what a text is, a game or a position, and in which
 //!   notation; every program reads its input with it.
 //! - [`transcript`]: the transcript header (`5+`, players) and result (`I`,
@@ -27,6 +29,7 @@ pub mod neoglop;
 mod notation_kind;
 mod replay;
 mod resolve;
+pub mod spots;
 pub mod transcript;
 pub mod wgosa;
 

@@ -59,7 +59,7 @@ pub use canon::{ExactCanon, LandCanon, PseudoCanon};
 pub use certificate::{
     Certificate, CertificateError, CheckError, Checked, Claim, Couple, LandTreeLine, LineReader,
     LossLine, MISERE_SECTION, MisereCertificate, MisereChecked, MisereClaim, MisereWhy, Prepared,
-    TreeLine, Verifier, Wanted, Why, check_claim,
+    SpotsCanon, SpotsDatabase, TreeLine, Verifier, Wanted, Why, check_claim,
 };
 pub use distributed::{Finished, Master, Proof, Ticket, Worker, decode_results, encode_results};
 pub use error::SolveError;

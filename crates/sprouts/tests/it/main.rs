@@ -23,5 +23,6 @@ mod robustness_notations;
 mod round_trips;
 mod solve;
 mod spec_examples;
+mod spots;
 mod surfaces;
 mod worked_examples;

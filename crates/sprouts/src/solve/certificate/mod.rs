@@ -28,6 +28,7 @@
 mod build;
 mod check;
 mod misere;
+mod spots;
 
 use std::fmt;
 use std::str::FromStr;
@@ -37,6 +38,7 @@ pub use misere::{
     LandTreeLine, LossLine, MISERE_SECTION, MisereCertificate, MisereChecked, MisereClaim,
     MisereWhy, TreeLine,
 };
+pub use spots::{SpotsCanon, SpotsDatabase};
 
 /// The first line of a certificate this program writes.
 pub const MAGIC: &str = "sprouts certificate";
