@@ -159,12 +159,24 @@ def test_distributed_misere_starts_give_the_published_outcomes(cluster, tmp_path
     if n == 12:
         assert killed and s.deaths >= 1
     # The outcome is stored: a run started again answers from the
-    # database, and `sprouts solve` agrees with every outcome stored.
+    # database; `sprouts db verify` re-proves every outcome stored.
     assert sprouts._sprouts.misere_stored(db, sprouts.Position.start(n, misere=True)) is (
         MISERE[n] == "win"
     )
     again = sprouts.ray.solve(sprouts.Position.start(n, misere=True), workers=1, db=db, quiet=True)
     assert again.outcome == MISERE[n] and again.messages == 0
+    binary = sprouts_binary()
+    if n != 10 or binary is None:
+        return
+    out = subprocess.run(
+        [binary, "db", "--db", str(db), "verify"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    lines = dict(line.split("\t") for line in out.stdout.splitlines())
+    assert lines["wrong"] == "0" and int(lines["checked"]) == s.received + 1
 
 
 def test_misere_worker_answers_and_refuses():
@@ -200,3 +212,27 @@ def test_the_command_prints_as_sprouts_solve(tmp_path):
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert lines[:2] == ["outcome\twin for the player to move (normal)", "nimber\t1"]
+
+
+def test_the_command_solves_misere_starts():
+    out = subprocess.run(
+        [
+            os.sys.executable,
+            "-m",
+            "sprouts.ray",
+            "solve",
+            "--spots",
+            "10",
+            "--misere",
+            "--workers",
+            "2",
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0] == "outcome\twin for the player to move (misere)"
+    assert not any(line.startswith("nimber") for line in lines)
