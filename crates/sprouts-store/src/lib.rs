@@ -391,12 +391,18 @@ impl Db {
         }
         let writer = writer_lock(path)?;
         if std::fs::metadata(path).map_or(true, |m| m.len() == 0) {
-            // A new file is made now (with its format and tables), and
-            // closed: it is written again only while a batch is committed.
-            // An existing one is only read until then (readers may be
-            // reading it).
-            let db = Database::create(path).map_err(|e| StoreError::open(path, e))?;
-            check_format(path, &db)?;
+            // A new file is made now (with its format and tables) under
+            // another name, closed, and renamed: killed on the way, it
+            // leaves no half-made database. It is written again only while
+            // a batch is committed. An existing one is only read until then
+            // (readers may be reading it).
+            let mut name = path.as_os_str().to_owned();
+            name.push(".new");
+            let new = PathBuf::from(name);
+            let db = Database::create(&new).map_err(|e| StoreError::open(&new, e))?;
+            check_format(&new, &db)?;
+            drop(db);
+            std::fs::rename(&new, path).map_err(|e| StoreError::io(path, e))?;
         }
         let mut d = Db::new(path, open_view(path)?, false);
         d.writer = Some(writer);
