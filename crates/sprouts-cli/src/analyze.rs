@@ -6,8 +6,10 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
 use serde::Serialize;
+use sprouts::model::Variant;
 use sprouts::notation::transcript::Transcript;
 use sprouts::notation::{Input, Notation, Replay, read_input};
+use sprouts::solve::{Analysis, AnalysisLine, Verdict, outcome_word};
 
 use crate::db::{self, DbArgs};
 use crate::input::{self, Given};
@@ -108,22 +110,48 @@ struct AnalyzeJson {
     final_outcome: &'static str,
 }
 
-fn word(win: Option<bool>) -> &'static str {
-    match win {
-        Some(true) => "win",
-        Some(false) => "loss",
-        None => "undecided",
+impl AnalyzeJson {
+    fn new(variant: Variant, a: &Analysis) -> AnalyzeJson {
+        AnalyzeJson {
+            variant: variant.name(),
+            moves: a
+                .moves
+                .iter()
+                .map(|m| MoveVerdict {
+                    number: m.number,
+                    text: m.text.clone(),
+                    before: outcome_word(m.before),
+                    verdict: m.verdict.name(),
+                    winning: m.winning.as_ref().map(|list| {
+                        list.iter()
+                            .map(|(text, same)| WinningMove {
+                                text: text.clone(),
+                                same: *same,
+                            })
+                            .collect()
+                    }),
+                })
+                .collect(),
+            final_outcome: outcome_word(a.final_outcome),
+        }
     }
 }
 
-/// The verdict on a move from who wins before it and after it (each from
-/// the side of the player to move then), when it can be told.
-fn verdict(before: Option<bool>, after: Option<bool>) -> &'static str {
-    match (before, after) {
-        (_, Some(false)) => "kept",
-        (Some(true), Some(true)) => "threw",
-        (Some(false), _) => "lost",
-        _ => "undecided",
+/// The text line of an analysis line.
+fn text_line(line: AnalysisLine<'_>) -> String {
+    match line {
+        AnalysisLine::Final(w) => format!("final\t{} for the player to move", outcome_word(w)),
+        AnalysisLine::Move(m) => {
+            let (number, text, verdict) = (m.number, &m.text, m.verdict.name());
+            match (&m.winning, m.verdict) {
+                (Some(list), _) => {
+                    let list: Vec<&str> = list.iter().map(|(t, _)| t.as_str()).collect();
+                    format!("{number}\t{text}\t{verdict}\t{}", list.join(" "))
+                }
+                (None, Verdict::Threw) => format!("{number}\t{text}\t{verdict}\tundecided"),
+                (None, _) => format!("{number}\t{text}\t{verdict}"),
+            }
+        }
     }
 }
 
@@ -154,18 +182,9 @@ fn read_game(args: &Args) -> Result<(Replay, Notation)> {
     }
 }
 
-/// One line of the text output, as soon as it is known.
-fn print_line(out: &mut impl Write, json: bool, line: std::fmt::Arguments) -> Result<()> {
-    if !json {
-        out.write_fmt(line)?;
-        writeln!(out)?;
-        out.flush()?;
-    }
-    Ok(())
-}
-
 pub fn run(args: &Args) -> Result<()> {
     let (replay, notation) = read_game(args)?;
+    let variant = replay.start().variant();
     if let Some(t) = args.timeout {
         if !(t.is_finite() && t >= 0.0) {
             bail!("--timeout must be a number of seconds, found {t}");
@@ -176,7 +195,7 @@ pub fn run(args: &Args) -> Result<()> {
         .map(|t| Instant::now() + Duration::from_secs_f64(t.min(1e9)));
     let db = args.db.clone();
     let json = args.json;
-    let result = with_big_stack(args.threads, move || -> Result<AnalyzeJson> {
+    let result = with_big_stack(args.threads, move || -> Result<Analysis> {
         let mut out = output::stdout();
         let mut solver = db::solver(&db)?;
         if json {
@@ -184,105 +203,27 @@ pub fn run(args: &Args) -> Result<()> {
             // terminal would run through them.
             solver.set_progress(Box::new(Bar::new()));
         }
-        let positions: Vec<_> = std::iter::once(replay.start().clone())
-            .chain(replay.positions())
-            .collect();
-        // The moves as the game wrote them.
-        let texts: Vec<&str> = replay.moves().iter().map(|m| m.text.as_str()).collect();
-        let mut wins: Vec<Option<bool>> = vec![None; positions.len()];
-        let mut moves = Vec::with_capacity(texts.len());
-        // Last position first: later positions are smaller and their
-        // results help the earlier ones.
-        for i in (0..positions.len()).rev() {
-            let pos = &positions[i];
-            if let Some(end) = end {
-                // An equal share of what is left for this position and the
-                // ones before it.
-                let left = end.saturating_duration_since(Instant::now());
-                solver.set_deadline(Instant::now() + left / (i as u32 + 1));
+        let mut written: std::io::Result<()> = Ok(());
+        let analysis = solver.analyze(&replay, notation, end, &mut |line| {
+            if !json && written.is_ok() {
+                written = writeln!(out, "{}", text_line(line)).and_then(|()| out.flush());
             }
-            let after = wins.get(i + 1).copied().flatten();
-            wins[i] = if after == Some(false) {
-                // The move made here leaves the opponent lost: it wins.
-                Some(true)
-            } else {
-                match solver.win(pos) {
-                    Ok(w) => Some(w),
-                    Err(e) if e.is_stopped() => None,
-                    Err(e) => return Err(e.into()),
-                }
-            };
-            let Some(number) = (i < texts.len()).then_some(i + 1) else {
-                print_line(
-                    &mut out,
-                    json,
-                    format_args!("final\t{} for the player to move", word(wins[i])),
-                )?;
-                continue;
-            };
-            let verdict = verdict(wins[i], after);
-            let winning = if verdict == "threw" {
-                match solver.winning_moves_in(pos, notation) {
-                    Ok(list) => Some(
-                        list.into_iter()
-                            .map(|(text, same)| WinningMove { text, same })
-                            .collect::<Vec<_>>(),
-                    ),
-                    Err(e) if e.is_stopped() => None,
-                    Err(e) => return Err(e.into()),
-                }
-            } else {
-                None
-            };
-            let text = texts[i];
-            match (&winning, verdict) {
-                (Some(list), _) => {
-                    let list: Vec<&str> = list.iter().map(|m| m.text.as_str()).collect();
-                    print_line(
-                        &mut out,
-                        json,
-                        format_args!("{number}\t{text}\t{verdict}\t{}", list.join(" ")),
-                    )?;
-                }
-                (None, "threw") => print_line(
-                    &mut out,
-                    json,
-                    format_args!("{number}\t{text}\t{verdict}\tundecided"),
-                )?,
-                (None, _) => {
-                    print_line(&mut out, json, format_args!("{number}\t{text}\t{verdict}"))?
-                }
-            }
-            moves.push(MoveVerdict {
-                number,
-                text: text.to_string(),
-                before: word(wins[i]),
-                verdict,
-                winning,
-            });
-        }
+        })?;
+        written?;
         if let Some(e) = solver.store().back().error() {
             bail!("{e}");
         }
-        moves.reverse();
-        Ok(AnalyzeJson {
-            variant: replay.start().variant().name(),
-            moves,
-            final_outcome: word(*wins.last().expect("the start at least")),
-        })
+        Ok(analysis)
     })??;
+    let undecided = result.undecided();
+    let result_moves = result.moves.len();
+    let result = AnalyzeJson::new(variant, &result);
     if args.json {
         let mut out = output::stdout();
         output::json(&mut out, &result)?;
         writeln!(out)?;
         out.flush()?;
     }
-    let undecided = result
-        .moves
-        .iter()
-        .filter(|m| m.verdict == "undecided" || (m.verdict == "threw" && m.winning.is_none()))
-        .count()
-        + usize::from(result.final_outcome == "undecided");
     if undecided > 0 {
         let kept = if args.db.no_db {
             ""
@@ -291,7 +232,7 @@ pub fn run(args: &Args) -> Result<()> {
         };
         eprintln!(
             "sprouts: {undecided} of {} lines undecided within the timeout of {} s{kept}",
-            result.moves.len() + 1,
+            result_moves + 1,
             args.timeout.unwrap_or(0.0)
         );
     }

@@ -243,8 +243,10 @@ impl Store for Backing {
 /// come before the lines that name it, and the trees are added to the
 /// database's under its own numbers. Every result is checked before anything is
 /// written: against the file's other results and the database's, with move
-/// generation and lookups, or else re-proved by search; one that does not
-/// hold stops the import and nothing is written. A certificate (a file
+/// generation and lookups (smallest positions first, so that a false line
+/// is the one named, and found before any search), or else re-proved by
+/// search; one that does not hold stops the import and nothing is written.
+/// A certificate (a file
 /// with a `[Positions+Nimber]` line: `sprouts solve --certificate`, or
 /// another program's list of losing positions with a nimber heap) is
 /// checked as `sprouts check` does, and its nimbers are imported.

@@ -294,3 +294,148 @@ impl PyWorker {
         ))
     }
 }
+
+/// The misère store key of a position: its lands (split and simplified as
+/// the solver splits them), sorted, with no tree. A misère outcome a worker
+/// proved is stored under it (docs/ray.md#misère-play).
+fn misere_position_key(pos: &sprouts::model::Position) -> PyResult<Vec<u8>> {
+    let mut lands = sprouts::solve::decompose(pos).map_err(solve_error)?;
+    lands.sort_unstable_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
+    Ok(sprouts::solve::position_key_of(&lands))
+}
+
+/// A misère position, read as `sprouts.solve(..., misere=True)` reads its
+/// target; a normal-play Position or Game is refused.
+fn misere_target(py: Python<'_>, target: &Bound<'_, PyAny>) -> PyResult<sprouts::model::Position> {
+    let misere = target.is_instance_of::<pyo3::types::PyString>();
+    let (pos, _) = target_position(py, target, misere)?;
+    if pos.variant() != Variant::Misere {
+        return Err(ArgumentError::new_err("expected a misère position"));
+    }
+    Ok(pos)
+}
+
+/// The misère outcome the database `db` holds for a position (True: the
+/// player to move wins), as the Ray master stores a worker's answer, or
+/// None: `misere_stored(db, target)`. A database that does not exist holds
+/// nothing.
+#[pyfunction]
+pub fn misere_stored(
+    py: Python<'_>,
+    db: PathBuf,
+    target: &Bound<'_, PyAny>,
+) -> PyResult<Option<bool>> {
+    let key = misere_position_key(&misere_target(py, target)?)?;
+    if !db.exists() {
+        return Ok(None);
+    }
+    py.detach(|| -> Result<Option<bool>, String> {
+        let mut d = loop {
+            match Db::open_read_only(&db) {
+                Err(e) if e.is_busy() => std::thread::sleep(Duration::from_millis(50)),
+                r => break r.map_err(|e| e.to_string())?,
+            }
+        };
+        Ok(d.get_misere(&key))
+    })
+    .map_err(DatabaseError::new_err)
+}
+
+/// Stores a proved misère outcome of a position in the database `db`
+/// (created if missing): `misere_store(db, target, win)`.
+#[pyfunction]
+pub fn misere_store(
+    py: Python<'_>,
+    db: PathBuf,
+    target: &Bound<'_, PyAny>,
+    win: bool,
+) -> PyResult<()> {
+    let key = misere_position_key(&misere_target(py, target)?)?;
+    py.detach(|| -> Result<(), String> {
+        let mut d = Db::open(&db).map_err(|e| e.to_string())?;
+        d.put_misere(&key, win);
+        d.commit().map_err(|e| e.to_string())
+    })
+    .map_err(DatabaseError::new_err)
+}
+
+/// A prover of misère positions for a Ray actor: `MisereWorker()`, a
+/// solver with its own tables (results and canonical trees), kept from one
+/// job to the next. Its trees are its own: what it sends back is only the
+/// outcome of the position asked (docs/ray.md#misère-play).
+#[pyclass(module = "sprouts._sprouts", name = "MisereWorker", frozen)]
+pub struct PyMisereWorker {
+    /// Requests to the solver's thread: a position, a deadline, where to
+    /// answer.
+    requests: Mutex<std::sync::mpsc::Sender<MisereRequest>>,
+}
+
+type MisereReply = Result<(Option<bool>, u64), String>;
+
+struct MisereRequest {
+    pos: sprouts::model::Position,
+    deadline: std::time::Instant,
+    reply: std::sync::mpsc::Sender<MisereReply>,
+}
+
+#[pymethods]
+impl PyMisereWorker {
+    #[new]
+    fn new() -> PyResult<PyMisereWorker> {
+        let (tx, rx) = std::sync::mpsc::channel::<MisereRequest>();
+        sprouts::solve::solver_thread()
+            .name("sprouts-misere-worker".into())
+            .spawn(move || {
+                let mut solver =
+                    sprouts::solve::Solver::with_store(sprouts::solve::MemoryStore::default());
+                for r in rx {
+                    solver.set_deadline(r.deadline);
+                    let answer = match solver.win(&r.pos) {
+                        Ok(w) => Ok((Some(w), solver.searched())),
+                        Err(e) if e.is_stopped() => Ok((None, solver.searched())),
+                        Err(e) => Err(e.to_string()),
+                    };
+                    let _ = r.reply.send(answer);
+                }
+            })
+            .map_err(|e| InternalError::new_err(format!("cannot start the worker: {e}")))?;
+        Ok(PyMisereWorker {
+            requests: Mutex::new(tx),
+        })
+    }
+
+    /// Whether the player to move wins the misère position `target` (a
+    /// text, such as GLOP 2, read in misère play, or a misère Position):
+    /// (win, or None if not proved within `seconds`; positions this worker
+    /// searched so far).
+    #[pyo3(signature = (target, seconds = None))]
+    fn prove(
+        &self,
+        py: Python<'_>,
+        target: &Bound<'_, PyAny>,
+        seconds: Option<f64>,
+    ) -> PyResult<(Option<bool>, u64)> {
+        let pos = misere_target(py, target)?;
+        let slice = match seconds {
+            Some(s) if !(s.is_finite() && s > 0.0) => {
+                return Err(ArgumentError::new_err(format!(
+                    "a slice is a positive number of seconds, not {s}"
+                )));
+            }
+            Some(s) => Duration::from_secs_f64(s.min(1e9)),
+            None => Duration::from_secs(1 << 32),
+        };
+        let (reply, answer) = std::sync::mpsc::channel();
+        let request = MisereRequest {
+            pos,
+            deadline: std::time::Instant::now() + slice,
+            reply,
+        };
+        lock(&self.requests)
+            .send(request)
+            .map_err(|_| InternalError::new_err("the worker's thread ended"))?;
+        py.detach(move || answer.recv())
+            .map_err(|_| InternalError::new_err("internal error: the worker's thread panicked"))?
+            .map_err(SolveError::new_err)
+    }
+}

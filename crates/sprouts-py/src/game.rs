@@ -3,13 +3,13 @@
 
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::{PyIterator, PyList};
+use pyo3::types::{PyDict, PyIterator, PyList};
 use sprouts::notation::transcript::Transcript;
 use sprouts::notation::{Notation, Replay};
 
 use crate::errors::game_error;
 use crate::position::{PyPosition, python_str, svg};
-use crate::read::{move_notation, read_game};
+use crate::read::{move_notation, read_game, read_games};
 
 /// A game: its header (spots, play convention, players), its moves and
 /// the position after each, checked move by move.
@@ -52,6 +52,73 @@ impl PyGame {
     fn parse(py: Python<'_>, text: &str, notation: Option<&str>, misere: bool) -> PyResult<Self> {
         let (transcript, replay) = read_game(py, text, notation, misere)?;
         Ok(PyGame { transcript, replay })
+    }
+
+    /// Reads and replays every game of a text (a file of several games,
+    /// one after another, as `sprouts replay` reads it), in order.
+    /// `notation` and `misere` as for `Game.parse`. Raises NotationError
+    /// (no game, or unreadable), MoveError (a bad move of some game) or
+    /// ArgumentError.
+    #[staticmethod]
+    #[pyo3(signature = (text, notation = None, misere = false))]
+    fn parse_all(
+        py: Python<'_>,
+        text: &str,
+        notation: Option<&str>,
+        misere: bool,
+    ) -> PyResult<Vec<Self>> {
+        Ok(read_games(py, text, notation, misere)?
+            .into_iter()
+            .map(|(transcript, replay)| PyGame { transcript, replay })
+            .collect())
+    }
+
+    /// Analyses the game as `sprouts analyze --json` does, with the same
+    /// library function: for every move, whether the mover could win
+    /// before it and whether the move kept the win or threw it away, and
+    /// for a move that threw it the moves that win instead (in the game's
+    /// notation). Returns a dict: {"variant", "moves": [{"number", "text",
+    /// "before", "verdict", "winning" (with "threw" only, when found:
+    /// [{"move", "same"}])}], "final"}; "before" and "final" are "win",
+    /// "loss" or "undecided", "verdict" is "kept", "threw", "lost" or
+    /// "undecided". `timeout` (seconds, shared among the positions): what
+    /// is not decided by then is "undecided" (no exception). `db` and
+    /// `threads` as for `solve`. Ctrl-C stops it and raises
+    /// KeyboardInterrupt.
+    #[pyo3(signature = (*, timeout = None, db = None, threads = 0))]
+    fn analyze<'py>(
+        &self,
+        py: Python<'py>,
+        timeout: Option<f64>,
+        db: Option<std::path::PathBuf>,
+        threads: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let a = crate::solve::analyze(py, &self.replay, self.own_notation(), timeout, db, threads)?;
+        let word = sprouts::solve::outcome_word;
+        let moves = PyList::empty(py);
+        for m in &a.moves {
+            let d = PyDict::new(py);
+            d.set_item("number", m.number)?;
+            d.set_item("text", &m.text)?;
+            d.set_item("before", word(m.before))?;
+            d.set_item("verdict", m.verdict.name())?;
+            if let Some(list) = &m.winning {
+                let w = PyList::empty(py);
+                for (text, same) in list {
+                    let one = PyDict::new(py);
+                    one.set_item("move", text)?;
+                    one.set_item("same", same)?;
+                    w.append(one)?;
+                }
+                d.set_item("winning", w)?;
+            }
+            moves.append(d)?;
+        }
+        let out = PyDict::new(py);
+        out.set_item("variant", self.replay.start().variant().name())?;
+        out.set_item("moves", moves)?;
+        out.set_item("final", word(a.final_outcome))?;
+        Ok(out)
     }
 
     /// The move texts as written.

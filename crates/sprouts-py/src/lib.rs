@@ -24,9 +24,12 @@ fn sprouts_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<distributed::PyMaster>()?;
     m.add_class::<distributed::PyJob>()?;
     m.add_class::<distributed::PyWorker>()?;
+    m.add_class::<distributed::PyMisereWorker>()?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(default_db_path, m)?)?;
     m.add_function(wrap_pyfunction!(distributed::db_results, m)?)?;
+    m.add_function(wrap_pyfunction!(distributed::misere_stored, m)?)?;
+    m.add_function(wrap_pyfunction!(distributed::misere_store, m)?)?;
     m.add("NO_LIVE_REGION", sprouts::notation::NO_LIVE_REGION)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -52,7 +52,7 @@ pub fn read(
 }
 
 /// Settles the play convention of what was read ([`Input::settle`]).
-fn settle(input: Input, misere: bool) -> PyResult<Input> {
+pub fn settle(input: Input, misere: bool) -> PyResult<Input> {
     input
         .settle(misere.then_some(Variant::Misere))
         .map_err(|e| ArgumentError::new_err(format!("misere=True, but {e}")))
@@ -91,4 +91,32 @@ pub fn read_game(
         }
         Input::Position { notation, .. } => Err(not_a_game(notation)),
     }
+}
+
+/// Reads every game of a text (games one after another, as `sprouts
+/// replay` reads a file of several), with their moves in a notation given
+/// by name, or detected; each replayed, its convention settled as
+/// [`read_game`] settles it.
+pub fn read_games(
+    py: Python<'_>,
+    text: &str,
+    notation: Option<&str>,
+    misere: bool,
+) -> PyResult<Vec<(Transcript, Replay)>> {
+    let forced = notation.map(move_notation).transpose()?;
+    let games =
+        Transcript::read_all(text, forced).map_err(|e| NotationError::new_err(e.to_string()))?;
+    if games.is_empty() {
+        return Err(NotationError::new_err("no game in the text"));
+    }
+    games
+        .into_iter()
+        .map(|t| match settle(Input::Game(t), misere)? {
+            Input::Game(t) => {
+                let replay = t.replay().map_err(|e| game_error(py, &e))?;
+                Ok((t, replay))
+            }
+            Input::Position { .. } => Err(NotationError::new_err("not a game")),
+        })
+        .collect()
 }

@@ -206,6 +206,95 @@ pub fn wait<E>(
     waited
 }
 
+/// Analyses a game ([`Solver::analyze`]) on a solver thread of its own,
+/// waiting without the GIL as [`solve`] does: Ctrl-C cancels it (the
+/// database is flushed) and raises.
+pub fn analyze(
+    py: Python<'_>,
+    replay: &sprouts::notation::Replay,
+    notation: Notation,
+    timeout: Option<f64>,
+    db: Option<PathBuf>,
+    threads: usize,
+) -> PyResult<sprouts::solve::Analysis> {
+    if let Some(t) = timeout {
+        if !(t.is_finite() && t >= 0.0) {
+            return Err(ArgumentError::new_err(format!(
+                "timeout must be a number of seconds, not {t}"
+            )));
+        }
+    }
+    let end = timeout.map(|t| Instant::now() + Duration::from_secs_f64(t.min(1e9)));
+    let cancel = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel();
+    let replay = replay.clone();
+    let flag = cancel.clone();
+    let handle = solver_thread()
+        .name("sprouts-analyze".into())
+        .spawn(move || {
+            use_threads(threads);
+            let result = match &db {
+                None => {
+                    let mut s = Solver::with_store(Stacked::new(NoStore));
+                    s.set_cancel(flag);
+                    s.analyze(&replay, notation, end, &mut |_| {})
+                        .map_err(|e| Failure::Solve(e.to_string()))
+                }
+                Some(path) => match Db::open(path) {
+                    Err(e) => Err(Failure::Database(e.to_string())),
+                    Ok(db) => {
+                        let mut s = Solver::with_store(Stacked::new(db));
+                        s.set_cancel(flag);
+                        let a = s.analyze(&replay, notation, end, &mut |_| {});
+                        s.store_mut().flush();
+                        match s.store().back().error() {
+                            Some(e) => Err(Failure::Database(e.to_string())),
+                            None => a.map_err(|e| Failure::Solve(e.to_string())),
+                        }
+                    }
+                },
+            };
+            let _ = tx.send(result);
+        })
+        .map_err(|e| InternalError::new_err(format!("cannot start the solver thread: {e}")))?;
+    // Waited on without the GIL (a receiver is not shared: a mutex).
+    let rx = Mutex::new(rx);
+    let recv = |limit: Option<Duration>| {
+        let rx = rx.lock().unwrap_or_else(|e| e.into_inner());
+        match limit {
+            Some(d) => rx.recv_timeout(d),
+            None => rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
+        }
+    };
+    let result = loop {
+        match py.detach(|| recv(Some(TICK))) {
+            Ok(r) => break Some(r),
+            Err(RecvTimeoutError::Disconnected) => break None,
+            Err(RecvTimeoutError::Timeout) => {
+                if let Err(e) = py.check_signals() {
+                    cancel.store(true, Ordering::Relaxed);
+                    // The solver stops at its next check, then flushes.
+                    let _ = py.detach(|| recv(None));
+                    let _ = handle.join();
+                    return Err(e);
+                }
+            }
+        }
+    };
+    let _ = handle.join();
+    match result {
+        Some(Ok(a)) => Ok(a),
+        Some(Err(Failure::Database(e))) => Err(DatabaseError::new_err(e)),
+        Some(Err(Failure::Solve(e))) => Err(SolveError::new_err(e)),
+        Some(Err(Failure::Stopped { .. })) => Err(InternalError::new_err(
+            "internal error: the analysis stopped without its lines",
+        )),
+        None => Err(InternalError::new_err(
+            "internal error: the solver thread panicked",
+        )),
+    }
+}
+
 /// What `solve` returns, and `sprouts.ray.solve` too (one answer to one
 /// question, however it was found).
 #[pyclass(module = "sprouts", name = "Solution", frozen, get_all)]

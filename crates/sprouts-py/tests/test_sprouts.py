@@ -542,3 +542,67 @@ def test_one_solution_type_for_local_and_distributed_solves():
         sprouts.solve("3+").worker_searched
     with pytest.raises(sprouts.ArgumentError):
         sprouts.Solution("dots", True)
+
+
+def test_parse_all_reads_every_game_of_a_file():
+    # examples/published-wgosa.txt: the five published games, in order.
+    root = pathlib.Path(__file__).resolve().parents[3]
+    text = (root / "examples/published-wgosa.txt").read_text()
+    games = sprouts.Game.parse_all(text)
+    assert [(g.spots, g.variant) for g in games] == [
+        (14, "normal"),
+        (8, "normal"),
+        (16, "normal"),
+        (17, "misere"),
+        (22, "misere"),
+    ]
+    assert all(sprouts.Game.parse(g.to_text()).position == g.position for g in games)
+    # Games one after another, in any notation; a bad move is named.
+    two = sprouts.Game.parse_all("3+ 1(4)2\n4+ 1(5)2\n")
+    assert [g.moves for g in two] == [["1(4)2"], ["1(5)2"]]
+    with pytest.raises(sprouts.MoveError):
+        sprouts.Game.parse_all("3+ 1(4)2\n3+ 1(4)9\n")
+    with pytest.raises(sprouts.NotationError):
+        sprouts.Game.parse_all("")
+
+
+def test_analyze_gives_what_sprouts_analyze_gives():
+    # 4 spots, normal play: the first player wins (AJS 1991), and 1(5)2
+    # throws the win; the winning moves are those `solve` lists.
+    a = sprouts.Game.parse("4+ 1(5)2").analyze()
+    assert (a["variant"], a["final"]) == ("normal", "win")
+    [m] = a["moves"]
+    assert (m["number"], m["text"], m["before"], m["verdict"]) == (1, "1(5)2", "win", "threw")
+    assert [w["move"] for w in m["winning"]] == ["1(5)1", "1(5)1[3]"]
+    solved = sprouts.solve(sprouts.Game.parse("4+"))
+    assert [w["move"] for w in a["moves"][0]["winning"]] == solved.winning_moves
+    assert [w["same"] for w in a["moves"][0]["winning"]] == solved.same
+    # A whole game: each verdict as `sprouts analyze` prints it.
+    game = sprouts.Game.parse(
+        "8+ 1(9)2 1(10)1[3,4] 3(11)10 2(12)5 5(13)5 6(14)6[7,8] 7(15)8 6(16@2)14 II"
+    )
+    a = game.analyze()
+    assert a["final"] == "loss"
+    assert [m["verdict"] for m in a["moves"]] == ["lost", "kept"] * 4
+    assert [m["before"] for m in a["moves"]] == ["loss", "win"] * 4
+    # The same object as `sprouts analyze --json`.
+    binary = sprouts_binary()
+    if binary is None:
+        pytest.skip("no `sprouts` binary built (cargo build)")
+    for text in ["4+ 1(5)2", game.to_text()]:
+        out = subprocess.run(
+            [binary, "analyze", "--no-db", "--json", text],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert out.returncode == 0, out.stderr
+        assert json.loads(out.stdout) == sprouts.Game.parse(text).analyze()
+
+
+def test_analyze_with_no_time_says_undecided():
+    a = sprouts.Game.parse("22- 1(23)2").analyze(timeout=0.0)
+    assert a["final"] == "undecided"
+    assert a["moves"][0]["verdict"] == "undecided"
+    with pytest.raises(ValueError):
+        sprouts.Game.parse("3+ 1(4)2").analyze(timeout=-1.0)

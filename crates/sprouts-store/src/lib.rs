@@ -392,11 +392,20 @@ impl Db {
             std::fs::create_dir_all(parent).map_err(|e| StoreError::io(path, e))?;
         }
         let writer = writer_lock(path)?;
-        let db = Database::create(path).map_err(|e| StoreError::open(path, e))?;
-        check_format(path, &db)?;
-        // Closed now: the file is written again only while a batch is
-        // committed.
-        drop(db);
+        if std::fs::metadata(path).map_or(true, |m| m.len() == 0) {
+            // A new file is made now (with its format and tables) under
+            // another name, closed, and renamed: killed on the way, it
+            // leaves no half-made database. It is written again only while
+            // a batch is committed. An existing one is only read until then
+            // (readers may be reading it).
+            let mut name = path.as_os_str().to_owned();
+            name.push(".new");
+            let new = PathBuf::from(name);
+            let db = Database::create(&new).map_err(|e| StoreError::open(&new, e))?;
+            check_format(&new, &db)?;
+            drop(db);
+            std::fs::rename(&new, path).map_err(|e| StoreError::io(path, e))?;
+        }
         let mut d = Db::new(path, open_view(path)?, false);
         d.writer = Some(writer);
         d.refresh()?;
@@ -568,6 +577,17 @@ impl Db {
         let p = self.path.clone();
         let w = db.begin_write().map_err(|e| StoreError::redb(&p, e))?;
         {
+            // The view checked the format; a file that had none gets it.
+            let mut meta = w.open_table(META).map_err(|e| StoreError::redb(&p, e))?;
+            if meta
+                .get("format")
+                .map_err(|e| StoreError::redb(&p, e))?
+                .is_none()
+            {
+                meta.insert("format", FORMAT)
+                    .map_err(|e| StoreError::redb(&p, e))?;
+            }
+            drop(meta);
             let mut normal = w.open_table(NORMAL).map_err(|e| StoreError::redb(&p, e))?;
             for (k, e) in self.pending_normal.drain() {
                 // Most keys are new: insert first, and merge with what
@@ -1018,6 +1038,41 @@ impl Drop for Db {
 mod tests {
     use super::*;
     use redb::StorageBackend;
+
+    /// A reader opened between two commits reads the state of the first
+    /// for as long as it lives: the writer's next commit waits (its batch
+    /// stays buffered, and is still found by the writer's lookups), and is
+    /// made once the reader is gone; a reader opened then reads it.
+    #[test]
+    fn a_reader_between_commits_holds_the_next_one_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("x.redb");
+        let mut w = Db::open(&p).unwrap();
+        w.put_misere(b"a", true);
+        w.commit().unwrap();
+        let r = Db::open_read_only(&p).unwrap();
+        assert_eq!(r.stats().unwrap().misere, 1);
+        w.put_misere(b"b", false);
+        assert!(!w.try_commit().unwrap());
+        assert_eq!(w.get_misere(b"b"), Some(false));
+        assert_eq!(r.stats().unwrap().misere, 1);
+        // A second writer waits for the first; a writer opens beside a
+        // reader.
+        assert!(Db::open(&p).unwrap_err().is_busy());
+        drop(r);
+        assert!(w.try_commit().unwrap());
+        assert_eq!(w.get_misere(b"b"), Some(false));
+        let mut r = Db::open_read_only(&p).unwrap();
+        assert_eq!(r.get_misere(b"b"), Some(false));
+        assert_eq!(r.stats().unwrap().misere, 2);
+        drop(w);
+        let mut w = Db::open(&p).unwrap();
+        assert_eq!(w.get_misere(b"a"), Some(true));
+        drop(r);
+        w.put_misere(b"c", true);
+        drop(w);
+        assert_eq!(Db::open_read_only(&p).unwrap().stats().unwrap().misere, 3);
+    }
 
     /// The read-only backend behaves as the file would if redb's writes
     /// went to it (a copy in memory), and the file is never changed.

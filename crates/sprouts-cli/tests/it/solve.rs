@@ -1,6 +1,5 @@
 //! `sprouts solve`, `analyze`, `db` and `bench` on real games and files.
 
-use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
@@ -377,10 +376,6 @@ fn database_export_import_verify() {
     assert_eq!(err, "sprouts: line 1: bad nimber \"x\"\n");
 }
 
-fn file_len(p: &Path) -> u64 {
-    std::fs::metadata(p).map_or(0, |m| m.len())
-}
-
 #[test]
 fn database_survives_kill_9_and_resumes() {
     let dir = tempfile::tempdir().unwrap();
@@ -397,8 +392,8 @@ fn database_survives_kill_9_and_resumes() {
     ]);
     assert_eq!(full["outcome"], "loss");
     let full_searched = full["searched"].as_u64().unwrap();
-    // Start the same solve, wait for a committed batch (the file grows),
-    // and kill it with SIGKILL.
+    // Start the same solve, wait for a committed batch (read beside the
+    // solve), and kill it with SIGKILL.
     let mut child = common::SPROUTS
         .command()
         .args(["solve", "--spots", "6", "--db", p, "--json"])
@@ -407,14 +402,15 @@ fn database_survives_kill_9_and_resumes() {
         .spawn()
         .unwrap();
     let start = Instant::now();
-    while file_len(&path) == 0 && start.elapsed() < Duration::from_secs(30) {
+    let committed = || {
+        let out = common::sprouts(&["db", "--db", p, "stats", "--json"], b"");
+        out.code == 0
+            && serde_json::from_str::<serde_json::Value>(&out.stdout)
+                .is_ok_and(|v| v["normal"].as_u64().is_some_and(|n| n > 0))
+    };
+    while !committed() && start.elapsed() < Duration::from_secs(60) {
         std::thread::sleep(Duration::from_millis(20));
     }
-    let created = file_len(&path);
-    while file_len(&path) <= created && start.elapsed() < Duration::from_secs(60) {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    std::thread::sleep(Duration::from_millis(300));
     child.kill().unwrap(); // SIGKILL on Unix
     let status = child.wait().unwrap();
     // The database opens and holds what was committed.

@@ -6,7 +6,7 @@ exceptions are in ``sprouts._errors``, all under ``sprouts.Error``."""
 
 import os
 import pathlib
-from typing import Any, Iterator, List, Literal, Optional, Tuple, Union, final, overload
+from typing import Any, Dict, Iterator, List, Literal, Optional, Tuple, Union, final, overload
 
 __all__ = [
     "NO_LIVE_REGION",
@@ -175,6 +175,26 @@ class Game:
     def texts(self, notation: Optional[_MoveNotation] = None) -> List[str]:
         """Each move's canonical text, in ``notation`` (the game's own if
         None)."""
+    @staticmethod
+    def parse_all(
+        text: str, notation: Optional[_MoveNotation] = None, misere: bool = False
+    ) -> List["Game"]:
+        """Reads and replays every game of a text (a file of several games,
+        one after another, as ``sprouts replay`` reads it), in order.
+        ``notation`` and ``misere`` as for ``Game.parse``. Raises
+        NotationError, MoveError or ArgumentError."""
+    def analyze(
+        self,
+        *,
+        timeout: Optional[float] = None,
+        db: Union[str, "os.PathLike[str]", None] = None,
+        threads: int = 0,
+    ) -> Dict[str, Any]:
+        """The analysis ``sprouts analyze --json`` gives, by the same
+        library function: {"variant", "moves": [{"number", "text",
+        "before", "verdict", "winning" (with "threw", when found: [{"move",
+        "same"}])}], "final"}. What is not decided within ``timeout``
+        (seconds, shared among the positions) is "undecided"."""
     def to_text(self, notation: Optional[_MoveNotation] = None) -> str:
         """The whole game written canonically."""
     def play(self, move_text: str) -> "Game":
@@ -348,3 +368,28 @@ class Worker:
         """Learns ``news``, then works on ``land`` + ``heap`` for at most
         about ``seconds``: (outcome or None, result bytes, positions
         expanded so far)."""
+
+def misere_stored(
+    db: Union[str, "os.PathLike[str]"], target: Union[Position, Game, str]
+) -> Optional[bool]:
+    """The misère outcome the database holds for a position (True: the
+    player to move wins), as ``sprouts.ray`` stores a worker's answer, or
+    None (also for a file that does not exist)."""
+
+def misere_store(
+    db: Union[str, "os.PathLike[str]"], target: Union[Position, Game, str], win: bool
+) -> None:
+    """Stores a proved misère outcome of a position in the database
+    (created if missing)."""
+
+class MisereWorker:
+    """A prover of misère positions (a Ray actor's): a solver with its own
+    tables, kept from one job to the next."""
+
+    def __init__(self) -> None: ...
+    def prove(
+        self, target: Union[Position, Game, str], seconds: Optional[float] = None
+    ) -> Tuple[Optional[bool], int]:
+        """Whether the player to move wins the misère position (a text is
+        read in misère play): (win, or None if not proved within
+        ``seconds``; positions searched so far)."""

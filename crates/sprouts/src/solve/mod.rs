@@ -38,6 +38,7 @@
 //! assert_eq!(s.nimber(&Position::start(3, Variant::Normal)).unwrap(), 1);
 //! ```
 
+mod analyze;
 mod bytes;
 mod canon;
 mod certificate;
@@ -54,6 +55,7 @@ mod search;
 mod store;
 mod threads;
 
+pub use analyze::{Analysis, AnalysisLine, MoveAnalysis, Verdict, outcome_word};
 pub use bytes::{MAX_LIVES, MAX_SOLVED_GENUS};
 pub use canon::{ExactCanon, LandCanon, PseudoCanon};
 pub use certificate::{

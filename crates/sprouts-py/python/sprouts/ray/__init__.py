@@ -1,4 +1,4 @@
-"""Distributed normal-play solving on `Ray <https://www.ray.io>`_.
+"""Distributed solving on `Ray <https://www.ray.io>`_, normal and misère play.
 
 The search runs in this process, as ``sprouts solve`` runs it, and posts
 the couples (land + nim heap) it will likely need next; Ray actors, each
@@ -7,7 +7,15 @@ they prove. The master stores each result (in its database, when one is
 given) and passes it on to the other actors. Nothing unproved is stored: an
 actor proves what it sends. An actor whose process dies is restarted by Ray
 and the job it had is posted again; a master stopped and started again
-resumes from its database. See docs/ray.md.
+resumes from its database.
+
+Misère play (a misère Position, or a text with ``misere=True``): the
+positions after the first move are the jobs; each actor proves the misère
+outcome of a whole position with a solver of its own and sends back that
+outcome only (its canonical trees are its own). The start is a win as soon
+as one position after a move is a loss, a loss once all are wins. Each
+outcome proved is stored in the database, and a run started again asks the
+actors only for those it lacks. See docs/ray.md.
 
 >>> import sprouts.ray                                  # doctest: +SKIP
 >>> sprouts.ray.solve(sprouts.Position.start(11), workers=2)  # doctest: +SKIP
@@ -29,9 +37,22 @@ from .. import _sprouts
 from .._errors import ArgumentError, InternalError
 from .._sprouts import Solution
 
-__all__ = ["Prover", "RayCost", "RaySolution", "Report", "WorkerReport", "solve"]
+__all__ = [
+    "MisereProver",
+    "Prover",
+    "RayCost",
+    "RaySolution",
+    "Report",
+    "WorkerReport",
+    "solve",
+]
 
 log = logging.getLogger("sprouts.ray")
+
+#: The shortest call to a misère actor, in seconds: a position not proved
+#: in one call is taken up again later, and each call starts its search
+#: again from the results its actor proved so far.
+MISERE_SLICE = 10.0
 
 
 class Prover:
@@ -55,6 +76,24 @@ class Prover:
         if self.seed:
             news, self.seed = self.seed + news, b""
         return self.worker.prove(land, heap, news, seconds)
+
+
+class MisereProver:
+    """A Ray actor's body for misère play (made an actor by :func:`solve`):
+    a :class:`sprouts._sprouts.MisereWorker`, whose tables last from one
+    job to the next."""
+
+    def __init__(self):
+        self.worker = _sprouts.MisereWorker()
+
+    def pid(self) -> int:
+        """The actor's process id."""
+        return os.getpid()
+
+    def prove(self, position, seconds: float):
+        """Works on the misère ``position`` for at most about ``seconds``:
+        (win, or None if not proved yet; positions searched so far)."""
+        return self.worker.prove(position, seconds)
 
 
 @dataclasses.dataclass
@@ -155,9 +194,13 @@ def solve(
     every: float = 5.0,
     quiet: bool = False,
     num_cpus: Optional[int] = None,
+    misere: bool = False,
 ) -> Solution:
-    """Solves a normal-play position (a Position, the end of a Game, or a
-    text) with ``workers`` Ray actors proving what the search posts.
+    """Solves a position (a Position, the end of a Game, or a text, read in
+    misère play with ``misere=True`` as :func:`sprouts.solve` reads it)
+    with ``workers`` Ray actors: in normal play they prove what the search
+    posts; in misère play each proves positions after the first move
+    (one call then works for ``slice`` seconds, at least ``MISERE_SLICE``).
 
     Without ``address`` and without a Ray already initialised here, a local
     Ray cluster is started (``num_cpus`` CPUs, ``workers`` by default, no
@@ -174,6 +217,7 @@ def solve(
     if workers < 1:
         raise ArgumentError("at least one worker is needed")
     db = None if db is None else os.fspath(db)
+    position = _position(target, misere)
     import ray
     from ray.exceptions import RayActorError
 
@@ -193,6 +237,13 @@ def solve(
             else:
                 ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
             started_here = True
+        if position.variant == "misere":
+            actor = ray.remote(num_cpus=1, max_restarts=-1, max_task_retries=0)(MisereProver)
+            actors = [actor.remote() for _ in range(workers)]
+            pids = ray.get([a.pid.remote() for a in actors])
+            return _drive_misere(
+                ray, RayActorError, position, actors, pids, db, max(slice, MISERE_SLICE), progress, every, quiet
+            )
         actor = ray.remote(num_cpus=1, max_restarts=-1, max_task_retries=0)(Prover)
         # The seed's reference is kept for the whole run: Ray restarts an
         # actor with it.
@@ -217,6 +268,160 @@ def solve(
             ray.kill(a)
         if started_here:
             ray.shutdown()
+
+
+def _position(target, misere: bool):
+    """The position ``target`` stands for (misère play for a text with
+    ``misere``, as :func:`sprouts.solve` reads it)."""
+    if isinstance(target, _sprouts.Position):
+        position = target
+    elif isinstance(target, _sprouts.Game):
+        position = target.position
+    elif isinstance(target, str):
+        return _sprouts.Position.parse(target, misere=misere)
+    else:
+        raise TypeError("solve() takes a Position, a Game or a text")
+    if misere and position.variant != "misere":
+        raise ArgumentError(
+            "misere=True is for texts; a Position or Game has its own play convention"
+        )
+    return position
+
+
+def _drive_misere(ray, RayActorError, position, actors, pids, db, slice, progress, every, quiet):
+    """The misère run (see the module's docs): jobs are the positions after
+    the first move, each proved whole by one actor at a time, in slices;
+    a job not proved in its slice goes back to the queue and is taken
+    again, by preference by the actor that worked on it (its tables)."""
+    start = time.monotonic()
+    workers = len(actors)
+    stats = [WorkerReport(pids[w], 0, 0.0, 0, 0, 0) for w in range(workers)]
+    pid_refs: dict = {}
+    last_report = start
+    messages = 0
+    stored = None if db is None else _sprouts.misere_stored(db, position)
+    if stored is not None:
+        return _misere_solution(stored, 0, start, stats, 0)
+    # One job per position after a move (moves that leave the same
+    # position up to symmetry once).
+    jobs = []
+    seen = set()
+    for _, child in position.children():
+        key = child.canonical()
+        if key not in seen:
+            seen.add(key)
+            jobs.append(child)
+    win = None
+    if not jobs:
+        # No move: the player to move wins in misère play.
+        win = True
+    known = {}
+    for i, child in enumerate(jobs):
+        w = None if db is None else _sprouts.misere_stored(db, child)
+        if w is not None:
+            known[i] = w
+    if any(w is False for w in known.values()):
+        win = True
+    queue = [i for i in range(len(jobs)) if i not in known]
+    last_worker: dict = {}
+    idle = list(range(workers))
+    running: dict = {}  # ObjectRef -> (worker, job)
+
+    def take(w):
+        for k, i in enumerate(queue):
+            if last_worker.get(i) in (None, w):
+                return queue.pop(k)
+        return queue.pop(0)
+
+    def report(now):
+        nonlocal last_report
+        if pid_refs:
+            ready, _ = ray.wait(list(pid_refs), num_returns=len(pid_refs), timeout=0)
+            for ref in ready:
+                w = pid_refs.pop(ref)
+                try:
+                    pids[w] = ray.get(ref)
+                except RayActorError:
+                    pass
+        for w, s in enumerate(stats):
+            s.pid = pids[w]
+        last_report = now
+        r = Report(
+            seconds=now - start,
+            searched=0,
+            received=len(known),
+            in_flight=len(running),
+            posted=len(queue) + len(running),
+            db_bytes=_db_bytes(db),
+            workers=[dataclasses.replace(s) for s in stats],
+        )
+        if progress is not None:
+            progress(r)
+        elif not quiet:
+            _log_report(r)
+
+    while win is None:
+        while idle and queue:
+            w = idle.pop(0)
+            i = take(w)
+            last_worker[i] = w
+            messages += 1
+            running[actors[w].prove.remote(jobs[i], slice)] = (w, i)
+        if not running:
+            # Every position after a move is a win.
+            win = False
+            break
+        ready, _ = ray.wait(list(running), num_returns=1, timeout=0.05)
+        for ref in ready:
+            w, i = running.pop(ref)
+            idle.append(w)
+            try:
+                outcome, searched = ray.get(ref)
+            except RayActorError:
+                # The actor's process died: Ray restarts it; the job goes
+                # back to the queue.
+                stats[w].deaths += 1
+                pids[w] = None
+                pid_refs[actors[w].pid.remote()] = w
+                last_worker.pop(i, None)
+                queue.insert(0, i)
+                continue
+            stats[w].searched = searched
+            if outcome is None:
+                queue.append(i)
+                continue
+            stats[w].jobs += 1
+            stats[w].results += 1
+            known[i] = outcome
+            if db is not None:
+                _sprouts.misere_store(db, jobs[i], outcome)
+            if outcome is False:
+                win = True
+        now = time.monotonic()
+        if now - last_report >= every:
+            report(now)
+    report(time.monotonic())
+    if db is not None:
+        _sprouts.misere_store(db, position, win)
+    return _misere_solution(win, len(known), start, stats, messages)
+
+
+def _misere_solution(win, received, start, stats, messages):
+    return Solution(
+        variant="misere",
+        win=win,
+        searched=0,
+        seconds=time.monotonic() - start,
+        cost=RayCost(
+            worker_searched=sum(s.searched for s in stats),
+            received=received,
+            messages=messages,
+            bytes_to_workers=0,
+            bytes_from_workers=0,
+            master_seconds=0.0,
+            deaths=sum(s.deaths for s in stats),
+        ),
+    )
 
 
 def _drive(ray, RayActorError, master, actors, pids, db, slice, progress, every, quiet):

@@ -1,5 +1,5 @@
-"""``python -m sprouts.ray solve (--spots N | POSITION | GAME) [--workers K]
-[--address ADDR] [--db PATH]``: a distributed normal-play solve on Ray,
+"""``python -m sprouts.ray solve (--spots N | POSITION | GAME) [--misere]
+[--workers K] [--address ADDR] [--db PATH]``: a distributed solve on Ray,
 printed as ``sprouts solve`` prints it. See docs/ray.md."""
 
 from __future__ import annotations
@@ -15,16 +15,18 @@ import sprouts.ray
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m sprouts.ray",
-        description="Distributed normal-play solving on Ray (docs/ray.md).",
+        description="Distributed solving on Ray, normal and misère play (docs/ray.md).",
     )
     commands = parser.add_subparsers(dest="command", required=True)
     p = commands.add_parser(
         "solve",
-        help="who wins a position (normal play) and its nimber",
-        description="The search runs here; Ray actors prove the couples it posts.",
+        help="who wins a position (its nimber in normal play)",
+        description="The search runs here; Ray actors prove the couples it posts "
+        "(misère play: the positions after the first move).",
     )
     p.add_argument("target", nargs="?", metavar="POSITION|GAME", help="a position or a game, in any notation")
     p.add_argument("--spots", type=int, metavar="N", help="the start with N spots")
+    p.add_argument("--misere", action="store_true", help="misère play (the last player to move loses)")
     p.add_argument("--workers", type=int, default=2, metavar="K", help="Ray actors proving jobs (default 2)")
     p.add_argument("--address", metavar="ADDR", help="a running Ray cluster (default: start a local one)")
     p.add_argument("--db", metavar="PATH", help="the master's database (sprouts solve --db)")
@@ -38,7 +40,10 @@ def main(argv=None) -> int:
         parser.error("give --spots N or a position or game, not both")
     if args.workers < 1:
         parser.error("--workers must be at least 1")
-    target = sprouts.Position.start(args.spots) if args.spots is not None else args.target
+    if args.spots is not None:
+        target = sprouts.Position.start(args.spots, misere=args.misere)
+    else:
+        target = args.target
     if not args.quiet:
         logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
     try:
@@ -52,6 +57,7 @@ def main(argv=None) -> int:
             every=args.every,
             quiet=args.quiet,
             num_cpus=args.num_cpus,
+            misere=args.misere and args.spots is None,
         )
     except (sprouts.Error, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
@@ -59,8 +65,9 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("interrupted (proved results are kept in the database, if one was given)", file=sys.stderr)
         return 130
-    print(f"outcome\t{s.outcome} for the player to move (normal)")
-    print(f"nimber\t{s.nimber}")
+    print(f"outcome\t{s.outcome} for the player to move ({s.variant})")
+    if s.nimber is not None:
+        print(f"nimber\t{s.nimber}")
     print(f"seconds\t{s.seconds:.3f}")
     print(f"searched\t{s.searched}")
     print(f"workers searched\t{s.cost.worker_searched}")
