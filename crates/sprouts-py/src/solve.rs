@@ -460,7 +460,7 @@ pub fn target_position(
 /// raises KeyboardInterrupt. `timeout` (seconds) raises Timeout when the
 /// answer is not proved by then (nothing is claimed). `db` is a database
 /// file shared with `sprouts solve --db` (created if missing). `threads`:
-/// the search and threads - 1 helpers (normal play; 0: one per CPU, at
+/// the search and threads - 1 helpers (normal and misère play; 0: one per CPU, at
 /// most 8).
 #[pyfunction]
 #[pyo3(signature = (target, *, timeout = None, db = None, threads = 0, moves = None, misere = false))]

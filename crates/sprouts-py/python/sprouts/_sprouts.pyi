@@ -296,7 +296,7 @@ def solve(
     answer is not proved by then. ``db`` is a redb database file shared
     with ``sprouts solve --db`` (created if missing): proved results are
     read from and written to it. ``threads``: the search and ``threads -
-    1`` helpers (normal play; 0: one per CPU, at most 8). ``moves`` (a move
+    1`` helpers (normal and misère play; 0: one per CPU, at most 8). ``moves`` (a move
     notation) asks for the winning moves in that notation (a game's are
     given in its own notation anyway).
 
