@@ -98,7 +98,7 @@ fn a_changed_nimber_is_refused_on_its_line() {
     for (name, stride) in [
         ("outcome-6.spr", 1),
         ("nimber-7.spr", 1),
-        ("nimber-11.spr", 37),
+        ("nimber-11.spr", 109),
     ] {
         let text = file(name);
         let lines: Vec<&str> = text.lines().collect();
