@@ -222,7 +222,7 @@ fn the_database_spots_read_checks() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/spots");
     let text = std::fs::read_to_string(format!("{dir}/sprouts-12.spots")).unwrap();
     let db: SpotsDatabase = text.parse().unwrap();
-    assert_eq!(db.check(&mut |_, _| {}).unwrap().lines, 834);
+    assert_eq!(db.check(&mut |_, _| {}).unwrap().lines, 725);
     assert_eq!(db.lines[0].position, "0*12");
     for l in &db.lines {
         let p = spots::parse_position(&l.position).unwrap();
@@ -232,4 +232,17 @@ fn the_database_spots_read_checks() {
     assert!(printed.contains("input_database=\"12.spots\""), "{printed}");
     assert!(printed.contains("0*12+*0 is Loss:"), "{printed}");
     assert!(printed.contains("\tIterations:          8\n"), "{printed}");
+    // Without the start's own couple (`12-noroot.spots`), SPOTS finds its
+    // children's lands by the names written: 8 iterations still.
+    let printed =
+        std::fs::read_to_string(format!("{dir}/spots-read-sprouts-12-without-start.txt")).unwrap();
+    assert!(
+        printed.contains("input_database=\"12-noroot.spots\""),
+        "{printed}"
+    );
+    assert!(printed.contains("\tIterations:          8\n"), "{printed}");
+    // With no database: 21,672.
+    let printed = std::fs::read_to_string(format!("{dir}/spots-read-nothing-12.txt")).unwrap();
+    assert!(printed.contains("input_database=\"\""), "{printed}");
+    assert!(printed.contains("\tIterations:      21672\n"), "{printed}");
 }
