@@ -13,13 +13,13 @@
 //! ```
 //! use sprouts::solve::SpotsDatabase;
 //! // SPOTS's proof that a spot with 2 lives and one with 1 life (`12`)
-//! // is a loss for the player to move; `2a2a` is `222` there.
-//! let db: SpotsDatabase = "[Positions+Nimber]\n12 0\n1 1\n22 0\n".parse().unwrap();
+//! // is a loss for the player to move: every move leaves `22` (nimber 1).
+//! let db: SpotsDatabase = "[Positions+Nimber]\n12 0\n1 1\n22 1\n".parse().unwrap();
 //! assert_eq!(db.check(&mut |_, _| {}).unwrap().lines, 3);
-//! let bad: SpotsDatabase = "[Positions+Nimber]\n12 1\n1 1\n22 0\n".parse().unwrap();
+//! let bad: SpotsDatabase = "[Positions+Nimber]\n12 1\n1 1\n22 1\n".parse().unwrap();
 //! assert_eq!(
 //!     bad.check(&mut |_, _| {}).unwrap_err().to_string(),
-//!     "line 2: 12 1 does not hold: the move to 1 leaves a loss for the opponent (its lands' known nimbers and the heap give 0)"
+//!     "line 2: 12 1 does not hold: the move to 22 leaves a loss for the opponent (its lands' known nimbers and the heap give 0)"
 //! );
 //! ```
 
