@@ -246,3 +246,20 @@ fn the_database_spots_read_checks() {
     assert!(printed.contains("input_database=\"\""), "{printed}");
     assert!(printed.contains("\tIterations:      21672\n"), "{printed}");
 }
+
+/// The strings issue 30 met: a lower-case letter reused on another
+/// boundary of a region, and `!` ending a position of two lands.
+#[test]
+fn the_strings_a_glop_reader_refused_read() {
+    let p = spots::parse_position("1a1a.1aAa|2A").unwrap();
+    assert_eq!(p.to_glop2(), "1a1a.1bAb|2A");
+    assert!(sprouts::notation::glop2::parse_position("1a1a.1aAa|2A").is_err());
+    let p = spots::parse_position("0.0.0|1a1a+0!").unwrap();
+    assert_eq!(p.to_glop2(), "0.0.0+1a1a+0");
+    assert_eq!(p.to_spots().unwrap(), "0*3+0+1a1a");
+    assert_eq!(spots::parse_position("!").unwrap().to_glop2(), "");
+    assert_eq!(
+        spots::parse_position("0!+0").unwrap_err().to_string(),
+        "at byte 1: expected '.', '|', '+', or '!' at the end, found '!'"
+    );
+}
