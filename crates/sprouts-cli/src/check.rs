@@ -7,14 +7,18 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
-use sprouts::solve::{Certificate, Checked, ExactCanon, MisereCertificate, PseudoCanon};
+use sprouts::solve::{
+    Certificate, Checked, ExactCanon, MisereCertificate, PseudoCanon, SpotsDatabase,
+};
 
 use crate::output;
 
 /// Check a certificate: a proof of a result that `sprouts solve
 /// --certificate FILE` writes, or another program's list of losing
 /// positions with a nimber heap (a `[Positions+Nimber]` line, then one
-/// `POSITION HEAP` a line, as SPOTS and GLOP write them).
+/// `POSITION HEAP` a line, as SPOTS and GLOP write them). SPOTS's
+/// databases are read as SPOTS writes them (its notation, its names of
+/// lands: docs/certificates.md#spots).
 ///
 /// Each couple (a land plus a nim heap) claims a loss for the player to
 /// move. The check makes every move of every listed land and looks the
@@ -119,6 +123,22 @@ pub fn check(cert: &Certificate, exact: bool) -> Result<Checked> {
     Ok(checked?)
 }
 
+/// Reads and checks a normal-play certificate: SPOTS's database (see
+/// [`SpotsDatabase::is_spots`]; its lands found as SPOTS names them), or
+/// this program's certificate or another program's list. Gives what it
+/// proves and whether the certificate was this program's (its land keys
+/// are then the solver's).
+pub fn check_text(text: &str, exact: bool) -> Result<(Checked, bool)> {
+    if SpotsDatabase::is_spots(text) {
+        let db: SpotsDatabase = text.parse()?;
+        let mut bar = Bar::new("couples");
+        let checked = db.check(&mut |done, total| bar.tell(done, total))?;
+        return Ok((checked, false));
+    }
+    let cert: Certificate = text.parse()?;
+    Ok((check(&cert, exact)?, cert.ours))
+}
+
 /// Checks a misère certificate, and writes what it proves.
 fn run_misere(args: &Args, text: &str, start: Instant) -> Result<()> {
     let name = || args.file.display().to_string();
@@ -168,10 +188,8 @@ pub fn run(args: &Args) -> Result<()> {
     if MisereCertificate::is_misere(&text) {
         return run_misere(args, &text, start);
     }
-    let cert: Certificate = text
-        .parse()
-        .with_context(|| args.file.display().to_string())?;
-    let checked = check(&cert, args.exact).with_context(|| args.file.display().to_string())?;
+    let (checked, _) =
+        check_text(&text, args.exact).with_context(|| args.file.display().to_string())?;
     let mut out = output::stdout();
     writeln!(out, "checked\t{} couples", checked.lines)?;
     if let Some(c) = &checked.claim {

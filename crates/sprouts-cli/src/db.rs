@@ -10,8 +10,9 @@ use anyhow::{Context, Result, anyhow, bail};
 use sprouts::misere::TreeId;
 use sprouts::notation::{glop2, quote};
 use sprouts::solve::{
-    Certificate, Land, MemoryStore, NoStore, NormalEntry, PseudoCanon, Solver, Stacked, Store,
-    Verifier, decompose, lands_position, misere_key_of, split_misere_key, split_position_key,
+    Certificate, Land, MemoryStore, NoStore, NormalEntry, PseudoCanon, Solver, SpotsDatabase,
+    Stacked, Store, Verifier, decompose, lands_position, misere_key_of, split_misere_key,
+    split_position_key,
 };
 use sprouts_store::{Db, Entry};
 
@@ -271,6 +272,15 @@ pub struct Args {
     db: Option<PathBuf>,
 }
 
+/// What `db export` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ExportFormat {
+    /// Every result, in this program's lines.
+    Sprouts,
+    /// SPOTS's database of the lands with a nimber.
+    Spots,
+}
+
 #[derive(Debug, clap::Subcommand)]
 enum DbCommand {
     /// Entry counts and file size.
@@ -281,7 +291,13 @@ enum DbCommand {
         json: bool,
     },
     /// Every stored result, one a line.
-    Export,
+    Export {
+        /// `spots`: the lands with a nimber only, as SPOTS's database
+        /// (`[Positions+Nimber]`, then each land as SPOTS names it and its
+        /// nimber), which SPOTS reads as its `--input_database`.
+        #[arg(long, value_enum, value_name = "FORMAT", default_value_t = ExportFormat::Sprouts)]
+        format: ExportFormat,
+    },
     /// Results from a file written by export (`-`: standard input).
     Import {
         /// The file to read.
@@ -337,10 +353,22 @@ pub fn run(args: &Args) -> Result<()> {
                 writeln!(out, "bytes\t{}", s.bytes)?;
             }
         }
-        DbCommand::Export => {
+        DbCommand::Export { format } => {
             let db = open_waiting(&path, Db::open_read_only)?;
-            for e in db.entries()? {
-                writeln!(out, "{}", export_line(&e)?)?;
+            let entries = db.entries()?;
+            if *format == ExportFormat::Spots {
+                let mut lands = Vec::new();
+                for e in &entries {
+                    if let Entry::Normal(k, NormalEntry::Nimber(n)) = e {
+                        lands.push((Land::from_bytes(k)?, *n));
+                    }
+                }
+                let spots = SpotsDatabase::from_lands(lands.iter().map(|(l, n)| (l, *n)));
+                write!(out, "{spots}")?;
+            } else {
+                for e in entries {
+                    writeln!(out, "{}", export_line(&e)?)?;
+                }
             }
         }
         DbCommand::Import { file } => {
@@ -812,13 +840,12 @@ fn import_results(path: &Path, text: &str) -> Result<usize> {
 /// program's list of losing positions with a nimber heap), once it checks;
 /// gives how many.
 fn import_certificate(path: &Path, text: &str) -> Result<usize> {
-    let cert: Certificate = text.parse()?;
-    let checked = crate::check::check(&cert, false)?;
+    let (checked, ours) = crate::check::check_text(text, false)?;
     let mut db = open_waiting(path, Db::open)?;
     for (land, n) in &checked.nimbers {
         // Another program's lands were found by exact keys: store them
         // under the solver's own keys.
-        let land = if cert.ours {
+        let land = if ours {
             land.clone()
         } else {
             Land::from_bytes(land.as_bytes())?

@@ -125,6 +125,21 @@ pub struct Args {
     /// searching (docs/certificates.md).
     #[arg(long, value_name = "FILE")]
     certificate: Option<std::path::PathBuf>,
+    /// The certificate's format: this program's (`sprouts`), or SPOTS's
+    /// database (`spots`: `[Positions+Nimber]` then its lands as SPOTS
+    /// names them, which SPOTS reads as its `--input_database`; normal
+    /// play only).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = CertificateFormat::Sprouts, requires = "certificate")]
+    format: CertificateFormat,
+}
+
+/// What `--certificate` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum CertificateFormat {
+    /// This program's certificate (docs/certificates.md).
+    Sprouts,
+    /// SPOTS's database (docs/certificates.md#spots).
+    Spots,
 }
 
 /// Above this many lives, `--tree` says first what the tree costs.
@@ -326,6 +341,7 @@ fn write_certificate(
     solver: &mut Solver<Stacked<Backing>>,
     pos: &Position,
     path: &std::path::Path,
+    format: CertificateFormat,
     fail: impl Fn(sprouts::solve::SolveError) -> anyhow::Error,
 ) -> Result<CertificateJson> {
     let start = Instant::now();
@@ -339,8 +355,17 @@ fn write_certificate(
     let text = match pos.variant() {
         Variant::Normal => {
             let cert = solver.certificate(pos).map_err(&fail)?;
-            json.couples = Some(cert.lines.len());
-            cert.to_string()
+            if format == CertificateFormat::Spots {
+                let db = sprouts::solve::SpotsDatabase::from_certificate(&cert);
+                json.couples = Some(db.lines.len());
+                db.to_string()
+            } else {
+                json.couples = Some(cert.lines.len());
+                cert.to_string()
+            }
+        }
+        Variant::Misere if format == CertificateFormat::Spots => {
+            bail!("--format spots: SPOTS's databases are of normal play only")
         }
         Variant::Misere => {
             let cert = solver.misere_certificate(pos).map_err(&fail)?;
@@ -361,6 +386,9 @@ fn write_certificate(
 }
 
 pub fn run(args: &Args) -> Result<()> {
+    if args.misere && args.format == CertificateFormat::Spots {
+        bail!("--format spots: SPOTS's databases are of normal play only");
+    }
     let variant = if args.misere {
         Variant::Misere
     } else {
@@ -390,6 +418,7 @@ pub fn run(args: &Args) -> Result<()> {
     let json = args.json;
     let want_tree = args.tree;
     let certificate = args.certificate.clone();
+    let format = args.format;
     let result = with_big_stack(args.threads, move || -> Result<SolveJson> {
         let mut solver = new_solver(&db, timeout)?;
         solver.set_cancel(cancel);
@@ -428,7 +457,7 @@ pub fn run(args: &Args) -> Result<()> {
             (None, None)
         };
         let couples = match &certificate {
-            Some(path) => Some(write_certificate(&mut solver, &pos, path, fail)?),
+            Some(path) => Some(write_certificate(&mut solver, &pos, path, format, fail)?),
             None => None,
         };
         solver.store_mut().flush();

@@ -18,7 +18,9 @@ use sprouts::notation::lhp::LhpMove;
 use sprouts::notation::transcript::Transcript;
 use sprouts::notation::wgosa::WgosaMove;
 use sprouts::notation::{MoveTextError, Notation, PositionNotation, ResolveError};
-use sprouts::solve::{Certificate, ExactCanon, Land, PseudoCanon};
+use sprouts::solve::{
+    Certificate, ExactCanon, Land, PseudoCanon, SpotsCanon, SpotsDatabase, decompose_with,
+};
 
 /// The positions move texts are resolved against: the 1- and 5-spot starts
 /// and positions with joins, splits, pivots, piers and an abbreviation
@@ -325,6 +327,67 @@ pub fn certificate(text: &str) {
     );
 }
 
+/// A position in SPOTS's notation: it reads or fails cleanly; one that
+/// reads is written as SPOTS names it, and that text reads back to the
+/// same lands (found by [`SpotsCanon`], SPOTS's names being its
+/// simplification of them), and is written again the same. The same text
+/// as a SPOTS database: it reads or fails at a line; one that reads is
+/// checked without a panic and written back to the same couples.
+pub fn spots(text: &str) {
+    spots_position(text);
+    let Ok(db) = text.parse::<SpotsDatabase>() else {
+        return;
+    };
+    let _ = db.check(&mut |_, _| {});
+    let written = db.to_string();
+    let again: SpotsDatabase = written
+        .parse()
+        .unwrap_or_else(|e| panic!("{text:?} written as {written:?} does not read: {e}"));
+    let couples = |d: &SpotsDatabase| {
+        d.lines
+            .iter()
+            .map(|l| (l.position.clone(), l.heap))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(couples(&again), couples(&db), "{text:?}");
+}
+
+/// [`spots`] on a position text.
+pub fn spots_position(text: &str) {
+    let read = sprouts::notation::spots::parse_position;
+    let Ok(p) = read(text) else {
+        return;
+    };
+    let written = p.to_spots().expect("SPOTS's texts are planar");
+    let q = read(&written).unwrap_or_else(|e| panic!("{text:?} -> {written:?}: {e}"));
+    let sites: usize = p
+        .regions()
+        .iter()
+        .flat_map(|r| r.boundaries())
+        .map(|b| b.len())
+        .sum();
+    // Exact keys are not linear on huge symmetric lands (see
+    // `position_text`).
+    if sites <= 2_000 {
+        if let (Ok(a), Ok(b)) = (
+            decompose_with(&p, &SpotsCanon),
+            decompose_with(&q, &SpotsCanon),
+        ) {
+            assert_eq!(a, b, "{text:?} -> {written:?}");
+        }
+    }
+    let again = q.to_spots().expect("planar");
+    let r = read(&again).unwrap_or_else(|e| panic!("{written:?} -> {again:?}: {e}"));
+    if sites <= 2_000 {
+        if let (Ok(a), Ok(b)) = (
+            decompose_with(&q, &SpotsCanon),
+            decompose_with(&r, &SpotsCanon),
+        ) {
+            assert_eq!(a, b, "{written:?} -> {again:?}");
+        }
+    }
+}
+
 /// Longest tree text written back (a tree shared by several options is
 /// written out each time, so a small table can have a huge text).
 const TREE_TEXT: u64 = 1 << 16;
@@ -410,6 +473,7 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("lhp_move", |d| lhp_move(fuzz_text(d), positions())),
     ("misere_tree", |d| misere_tree(fuzz_text(d))),
     ("move_lists", move_lists),
+    ("spots", |d| spots(fuzz_text(d))),
     ("neoglop_position", |d| {
         position_in(PositionNotation::Neoglop, d)
     }),

@@ -12,4 +12,5 @@ mod position;
 mod reading;
 mod serve;
 mod solve;
+mod spots;
 mod surfaces;

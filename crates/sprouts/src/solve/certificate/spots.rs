@@ -13,13 +13,13 @@
 //! ```
 //! use sprouts::solve::SpotsDatabase;
 //! // SPOTS's proof that a spot with 2 lives and one with 1 life (`12`)
-//! // is a loss for the player to move; `2a2a` is `222` there.
-//! let db: SpotsDatabase = "[Positions+Nimber]\n12 0\n1 1\n22 0\n".parse().unwrap();
+//! // is a loss for the player to move: every move leaves `22` (nimber 1).
+//! let db: SpotsDatabase = "[Positions+Nimber]\n12 0\n1 1\n22 1\n".parse().unwrap();
 //! assert_eq!(db.check(&mut |_, _| {}).unwrap().lines, 3);
-//! let bad: SpotsDatabase = "[Positions+Nimber]\n12 1\n1 1\n22 0\n".parse().unwrap();
+//! let bad: SpotsDatabase = "[Positions+Nimber]\n12 1\n1 1\n22 1\n".parse().unwrap();
 //! assert_eq!(
 //!     bad.check(&mut |_, _| {}).unwrap_err().to_string(),
-//!     "line 2: 12 1 does not hold: the move to 1 leaves a loss for the opponent (its lands' known nimbers and the heap give 0)"
+//!     "line 2: 12 1 does not hold: the move to 22 leaves a loss for the opponent (its lands' known nimbers and the heap give 0)"
 //! );
 //! ```
 
@@ -174,10 +174,11 @@ impl SpotsDatabase {
 
     /// The couples of a certificate (lands in any notation this program
     /// reads), each land written as SPOTS names it
-    /// ([`Position::to_spots`]); lines of several lands (SPOTS lists lands
-    /// alone) and lands off the plane are left out.
+    /// ([`Position::to_spots`]), each name once; lines of several lands
+    /// (SPOTS lists lands alone) and lands off the plane are left out.
     pub fn from_certificate(c: &Certificate) -> SpotsDatabase {
         let mut lines = Vec::with_capacity(c.lines.len());
+        let mut seen = std::collections::HashSet::new();
         for l in &c.lines {
             let Ok(p) = super::check::read_position(&l.position, c.ours) else {
                 continue;
@@ -188,7 +189,9 @@ impl SpotsDatabase {
             if lands.len() != 1 {
                 continue;
             }
-            if let Some(text) = p.to_spots() {
+            // Two layouts of one land (the solver's keys may list both)
+            // are one name to SPOTS.
+            if let Some(text) = p.to_spots().filter(|t| seen.insert(t.clone())) {
                 lines.push(Couple {
                     number: lines.len() + 2,
                     position: text,
@@ -199,14 +202,16 @@ impl SpotsDatabase {
         SpotsDatabase { lines }
     }
 
-    /// Lands with their nimbers (solver keys), written as SPOTS names them;
-    /// lands off the plane are left out.
+    /// Lands with their nimbers (solver keys), written as SPOTS names them,
+    /// each name once; lands off the plane are left out.
     pub fn from_lands<'a>(lands: impl IntoIterator<Item = (&'a Land, u8)>) -> SpotsDatabase {
         let mut lines = Vec::new();
+        let mut seen = std::collections::HashSet::new();
         for (land, heap) in lands {
             let Some(text) = lands_position(std::slice::from_ref(land))
                 .ok()
                 .and_then(|p: Position| p.to_spots())
+                .filter(|t| seen.insert(t.clone()))
             else {
                 continue;
             };
