@@ -26,10 +26,10 @@ fn simulated_workers_give_the_published_outcomes_and_nimbers() {
     ];
     for (n, &win) in (1..=10).zip(&wins) {
         let lands = decompose(&Position::start(n, Variant::Normal)).unwrap();
-        // Up to 1,024 workers on small starts; past 6 spots, up to 64 (a
+        // Up to 1,024 workers on small starts; past 6 spots, up to 16 (a
         // worker's first jobs search what the others already did, so the
         // work grows with the workers).
-        for k in WORKERS.into_iter().filter(|&k| n <= 6 || k <= 64) {
+        for k in WORKERS.into_iter().filter(|&k| n <= 6 || k <= 16) {
             let r = simulate(&lands, &config(k)).unwrap();
             assert_eq!(
                 (r.win, r.nimber),
