@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::{Context, Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 use sprouts::model::{Position, Variant};
-use sprouts::solve::{MemoryStore, Solver};
+use sprouts::solve::{MemoryStore, Sharing, SimConfig, Solver, decompose, simulate};
 
 use crate::output;
 use crate::solve::{THREADS_HELP, with_big_stack};
@@ -29,7 +29,9 @@ Examples:
   sprouts bench --from 1 --to 9
   sprouts bench --misere --to 12
   sprouts bench --to 12 --timeout 600 --json
-  sprouts bench --from 12 --to 14 --threads 1")]
+  sprouts bench --from 12 --to 14 --threads 1
+  sprouts bench --from 14 --to 14 --simulate 1,4,16,64,256,1024
+  sprouts bench --from 12 --to 12 --simulate 8 --share all --job 500")]
 pub struct Args {
     /// First N.
     #[arg(long, default_value_t = 1)]
@@ -63,6 +65,42 @@ pub struct Args {
     /// Solve only this N in this process and print its row as JSON.
     #[arg(long, hide = true)]
     one: Option<u32>,
+
+    /// Simulate a distributed solve with these numbers of workers (comma
+    /// separated) instead, on this one thread, time counted in positions
+    /// expanded (docs/ray.md#simulation): one row per N and worker count,
+    /// against the search alone on one thread.
+    #[arg(long, value_name = "K,K,...", value_delimiter = ',')]
+    simulate: Vec<usize>,
+
+    /// Simulation: the most positions a worker expands per job.
+    #[arg(long, value_name = "POSITIONS", default_value_t = SimConfig::default().job)]
+    job: u64,
+
+    /// Simulation: a message's latency for a worker, in positions expanded.
+    #[arg(long, value_name = "POSITIONS", default_value_t = SimConfig::default().latency)]
+    latency: f64,
+
+    /// Simulation: what handling a message costs the master, in positions.
+    #[arg(long, value_name = "POSITIONS", default_value_t = SimConfig::default().handling)]
+    handling: f64,
+
+    /// Simulation: what a KiB sent costs either side, in positions.
+    #[arg(long, value_name = "POSITIONS", default_value_t = SimConfig::default().kib)]
+    kib: f64,
+
+    /// Simulation: which results a worker is sent: those about the lands
+    /// its group asked about (`asked`), or all (`all`).
+    #[arg(long, value_name = "WHICH", default_value = "asked", value_parser = ["asked", "all"])]
+    share: String,
+
+    /// Simulation: the fewest lives of a land a worker asks about.
+    #[arg(long, value_name = "LIVES", default_value_t = 12)]
+    ask_lives: u32,
+
+    /// Simulation: workers per group (one machine, one shared store).
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    group: usize,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -134,6 +172,9 @@ pub fn run(args: &Args) -> Result<()> {
         Variant::Normal
     };
     let mut out = output::stdout();
+    if !args.simulate.is_empty() {
+        return simulated(args, &mut out);
+    }
     if let Some(n) = args.one {
         let row = one(n, variant, args.threads, args.tree_lives)?;
         output::json(&mut out, &row)?;
@@ -195,6 +236,135 @@ pub fn run(args: &Args) -> Result<()> {
             .is_some_and(|t| row.seconds + row.nimber_seconds.unwrap_or(0.0) > t)
         {
             break;
+        }
+    }
+    Ok(())
+}
+
+/// One row of `bench --simulate`.
+#[derive(Debug, Serialize)]
+struct SimRow {
+    spots: u32,
+    workers: usize,
+    outcome: String,
+    nimber: u8,
+    /// Positions the search alone expanded (one thread), and the
+    /// simulated time in positions.
+    sequential: u64,
+    time: f64,
+    speedup: f64,
+    overhead: f64,
+    idle: f64,
+    master_busy: f64,
+    jobs: u64,
+    results: u64,
+    messages_per_result: f64,
+    bytes_per_result: f64,
+    asked: u64,
+    sent: u64,
+    tree_nodes: usize,
+    /// Wall seconds the simulation took on this machine.
+    seconds: f64,
+}
+
+/// `bench --simulate`: for each N, the search alone, then a simulated
+/// distributed solve with each number of workers.
+fn simulated(args: &Args, out: &mut impl Write) -> Result<()> {
+    if args.misere {
+        bail!("the simulation is for normal play");
+    }
+    if args.simulate.contains(&0) {
+        bail!("--simulate: a number of workers is at least 1");
+    }
+    let config = SimConfig {
+        job: args.job,
+        latency: args.latency,
+        handling: args.handling,
+        kib: args.kib,
+        sharing: if args.share == "all" {
+            Sharing::All
+        } else {
+            Sharing::Asked {
+                lives: args.ask_lives,
+            }
+        },
+        group: args.group.max(1),
+        ..SimConfig::default()
+    };
+    if !args.json {
+        writeln!(
+            out,
+            "| N | workers | outcome | nimber | alone: positions | time (positions) | speed-up | overhead | idle | master busy | jobs | results | messages per result | bytes per result | asked | sent | tree nodes | seconds |"
+        )?;
+        writeln!(
+            out,
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+        )?;
+        out.flush()?;
+    }
+    for n in args.from..=args.to {
+        let pos = Position::start(n, Variant::Normal);
+        let sequential = with_big_stack(1, move || {
+            let mut s = Solver::with_store(MemoryStore::default());
+            s.nimber(&pos).map(|_| s.searched())
+        })??;
+        let lands = decompose(&Position::start(n, Variant::Normal))?;
+        for &workers in &args.simulate {
+            let config = SimConfig {
+                workers,
+                ..config.clone()
+            };
+            let lands = lands.clone();
+            let t = Instant::now();
+            let r = with_big_stack(1, move || simulate(&lands, &config))??;
+            let row = SimRow {
+                spots: n,
+                workers,
+                outcome: if r.win { "W" } else { "L" }.to_string(),
+                nimber: r.nimber,
+                sequential,
+                time: r.time,
+                speedup: r.speedup(sequential),
+                overhead: r.overhead(sequential),
+                idle: r.idle,
+                master_busy: r.master_busy,
+                jobs: r.jobs,
+                results: r.results,
+                messages_per_result: r.messages_per_result(),
+                bytes_per_result: r.bytes_per_result(),
+                asked: r.asked,
+                sent: r.sent,
+                tree_nodes: r.tree_nodes,
+                seconds: t.elapsed().as_secs_f64(),
+            };
+            if args.json {
+                output::json(out, &row)?;
+                writeln!(out)?;
+            } else {
+                writeln!(
+                    out,
+                    "| {} | {} | {} | {} | {} | {:.0} | {:.2} | {:.2} | {:.1}% | {:.1}% | {} | {} | {:.3} | {:.0} | {} | {} | {} | {:.1} |",
+                    row.spots,
+                    row.workers,
+                    row.outcome,
+                    row.nimber,
+                    row.sequential,
+                    row.time,
+                    row.speedup,
+                    row.overhead,
+                    100.0 * row.idle,
+                    100.0 * row.master_busy,
+                    row.jobs,
+                    row.results,
+                    row.messages_per_result,
+                    row.bytes_per_result,
+                    row.asked,
+                    row.sent,
+                    row.tree_nodes,
+                    row.seconds
+                )?;
+            }
+            out.flush()?;
         }
     }
     Ok(())

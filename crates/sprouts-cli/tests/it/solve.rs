@@ -471,6 +471,48 @@ fn bench_json_is_one_object_per_line() {
     );
 }
 
+/// `--simulate`: one row per worker count, each with the published
+/// answer (AJS 1991: 7 spots, a loss) and the search alone's positions.
+#[test]
+fn bench_simulates_workers() {
+    let (code, out, err) = run(&[
+        "bench",
+        "--from",
+        "7",
+        "--to",
+        "7",
+        "--simulate",
+        "1,4",
+        "--job",
+        "50",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    let answers: Vec<_> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["workers"].as_u64(),
+                r["outcome"].as_str(),
+                r["nimber"].as_u64(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        answers,
+        [(Some(1), Some("L"), Some(0)), (Some(4), Some("L"), Some(0))]
+    );
+    assert_eq!(rows[0]["sequential"], rows[1]["sequential"]);
+    assert!(rows[1]["jobs"].as_u64().unwrap() > 1, "{out}");
+    let (code, _, err) = run(&["bench", "--to", "3", "--simulate", "0"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("at least 1"), "{err}");
+}
+
 /// Two threads: the same answer as one, the row says how many threads
 /// searched, and the helper searched positions too.
 #[test]

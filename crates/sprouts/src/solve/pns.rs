@@ -401,7 +401,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// The table's numbers for a couple, if it has them.
-    fn numbers(&self, land: &[u8], heap: u8) -> Option<Score> {
+    pub(super) fn numbers(&self, land: &[u8], heap: u8) -> Option<Score> {
         let node = self.normal_table.get(land)?;
         node.heaps
             .iter()

@@ -64,6 +64,10 @@ pub struct Solver<S: Store = MemoryStore, C: LandCanon = PseudoCanon> {
     pub(super) table_bytes: usize,
     /// The most bytes `normal_table` and `misere_table` may hold (see `make_room`).
     pub(super) table_budget: usize,
+    /// Searches stop (as at a deadline) once `searched` reaches this: a
+    /// budget counted in positions, so a simulated worker's job is the
+    /// same from run to run (`simulate.rs`). `u64::MAX`: none.
+    pub(super) expand_limit: u64,
 }
 
 impl Solver {
@@ -126,6 +130,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             misere: MisereTrees::default(),
             table_bytes: 0,
             table_budget: TABLE_BUDGET,
+            expand_limit: u64::MAX,
             link: None,
         }
     }
@@ -484,6 +489,9 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         mut stop: impl FnMut(&mut S, &[u8]) -> bool,
     ) -> Result<Option<Children>, SolveError> {
         self.tick()?;
+        if self.searched >= self.expand_limit {
+            return Err(SolveError::stopped());
+        }
         self.searched += 1;
         if let Some(d) = self.deadline {
             // A first check before any work, so a past deadline stops at once.

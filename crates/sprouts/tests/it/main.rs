@@ -21,6 +21,7 @@ mod regressions;
 mod robustness;
 mod robustness_notations;
 mod round_trips;
+mod simulate;
 mod solve;
 mod spec_examples;
 mod spots;

@@ -1,0 +1,1018 @@
+//! A distributed solve simulated on one thread: the design of
+//! docs/ray.md#scaling (a master proof-number tree whose leaves are jobs
+//! for workers running the library's df-pn) with K simulated workers, time
+//! counted in positions expanded, so that a run is the same from one time
+//! to the next and measures the design, not the machine.
+//!
+//! - **The master** keeps an explicit proof-number tree of couples (land +
+//!   nim heap), with the children df-pn gives a couple (`pns.rs`): the
+//!   land's children with the same heap (a sum of several lands of unknown
+//!   nimber scored as df-pn scores it, and entered by the couple of its
+//!   cheapest smaller land) and the land with every smaller heap. To give
+//!   a worker a job it goes down from the root to the most-proving leaf,
+//!   skipping leaves other workers hold (and nodes all of whose unproved
+//!   children are held), and locks that leaf. A job that comes back
+//!   unproved is *submitted*: the leaf is expanded and its children take
+//!   the numbers the worker's table gave them, so the master's tree grows
+//!   where the work is, a level per job (SPOTS's PNS-PDFPN).
+//! - **A worker** is a [`Solver`] with its own tables, kept from job to
+//!   job, which runs df-pn on its job's couple for at most
+//!   [`SimConfig::job`] positions (the solver's `expand_limit`), then sends
+//!   the master every result it proved in the job, in one message.
+//! - **Results go to the workers that need them** ([`Sharing::Asked`]): a
+//!   worker that misses a land of at least so many lives in its group's
+//!   store does not wait: it searches on, and names the land with its
+//!   job's results; from then on the master sends that group, with its
+//!   next job, what it knows of the land and every new result about it.
+//!   Smaller lands a worker proves itself. [`Sharing::All`] sends every
+//!   result to every other group with its next job instead (what
+//!   `distributed.rs` does today), for comparison. Workers of one group
+//!   ([`SimConfig::group`], one machine) share one store.
+//! - **Time**: a worker's job costs the positions it expands plus the
+//!   latency of its two messages (the job, the results) and their bytes;
+//!   the master is one server whose work (tree nodes visited, positions it
+//!   expands, each message it handles, each byte) is queued, so a busy
+//!   master makes workers wait. Events are taken in order of time; a job
+//!   runs at once when it starts, seeing what its group was sent.
+//!
+//! Outcomes and nimbers are proved, never guessed: the master settles a
+//! node only from its children's proved values or a worker's proof, as
+//! df-pn does. Run it on a thread with [`SOLVER_STACK`](super::SOLVER_STACK)
+//! bytes of stack.
+//!
+//! ```
+//! use sprouts::model::{Position, Variant};
+//! use sprouts::solve::{decompose, simulate, SimConfig};
+//! let lands = decompose(&Position::start(6, Variant::Normal)).unwrap();
+//! let r = simulate(&lands, &SimConfig { workers: 4, job: 50, ..SimConfig::default() }).unwrap();
+//! assert_eq!((r.win, r.nimber), (false, 0)); // AJS 1991: 6 spots, a loss
+//! assert!(r.workers_searched > 0);
+//! ```
+
+use std::cell::RefCell;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::bytes::lands_of;
+use super::canon::PseudoCanon;
+use super::children::{ChildLands, Children, children_unless};
+use super::error::SolveError;
+use super::land::Land;
+use super::pns::{INF, LOSS, Score, UNKNOWN, WIN, twice_lives};
+use super::search::Solver;
+use super::store::{MemoryStore, NormalEntry, Store};
+
+/// Clock ticks per position expanded (the clock counts thousandths).
+const TICK: u64 = 1000;
+
+/// Bytes of a message's envelope (kind, sizes, ids) besides its contents.
+const ENVELOPE: u64 = 16;
+
+/// Bytes of a child's numbers in a submitted job: its index and its two
+/// numbers.
+const NUMBERS_BYTES: u64 = 18;
+
+/// How results reach the workers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sharing {
+    /// A group is sent what the master knows of the lands of at least
+    /// `lives` lives its workers missed (named with their jobs' results),
+    /// and every later result about them; smaller lands it proves itself.
+    Asked {
+        /// The fewest lives of a land worth asking about.
+        lives: u32,
+    },
+    /// Every result goes to every other group, with its next job.
+    All,
+}
+
+/// What a simulation runs: the workers, their jobs and what messages cost.
+#[derive(Clone, Debug)]
+pub struct SimConfig {
+    /// Simulated workers (at least 1).
+    pub workers: usize,
+    /// The most positions a worker expands in one job.
+    pub job: u64,
+    /// What a message costs a worker (its latency), in positions expanded.
+    pub latency: f64,
+    /// What a message costs the master (its handling), in positions.
+    pub handling: f64,
+    /// What a KiB of a message costs either side, in positions expanded.
+    pub kib: f64,
+    /// What the master's visit of one node of its tree costs, in positions.
+    pub node: f64,
+    /// How results reach the workers.
+    pub sharing: Sharing,
+    /// Workers per group (one machine): a group shares one store.
+    pub group: usize,
+    /// Positions the master may expand itself at the start, per worker, to
+    /// have a leaf for each (later its tree grows from the jobs).
+    pub grow: u64,
+    /// Each worker's table budget in bytes (children, unproved numbers).
+    pub table_bytes: usize,
+}
+
+impl Default for SimConfig {
+    /// One worker, jobs of 2,000 positions, a message's latency 10
+    /// positions (about 0.6 ms at 16,000 positions a second, a Ray call's
+    /// order) and its handling by the master 1, a KiB 0.2, a tree node
+    /// 0.02, lands asked about from 12 lives, groups of one, 256 MiB
+    /// tables.
+    fn default() -> SimConfig {
+        SimConfig {
+            workers: 1,
+            job: 2_000,
+            latency: 10.0,
+            handling: 1.0,
+            kib: 0.2,
+            node: 0.02,
+            sharing: Sharing::Asked { lives: 12 },
+            group: 1,
+            grow: 1,
+            table_bytes: 256 << 20,
+        }
+    }
+}
+
+/// What a simulated distributed solve found and cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SimReport {
+    /// The workers.
+    pub workers: usize,
+    /// Whether the player to move wins.
+    pub win: bool,
+    /// The nimber of the position.
+    pub nimber: u8,
+    /// The simulated time to the answer, in positions expanded.
+    pub time: f64,
+    /// Positions the master expanded.
+    pub master_searched: u64,
+    /// Positions the workers expanded, in all.
+    pub workers_searched: u64,
+    /// The workers' idle time over their time (K × `time`).
+    pub idle: f64,
+    /// The master's busy time over `time`.
+    pub master_busy: f64,
+    /// Jobs run.
+    pub jobs: u64,
+    /// Jobs that proved their couple.
+    pub proved_jobs: u64,
+    /// Messages sent either way.
+    pub messages: u64,
+    /// Bytes sent either way (contents and envelopes).
+    pub bytes: u64,
+    /// Results the workers sent the master.
+    pub results: u64,
+    /// Lands the groups asked about ([`Sharing::Asked`]).
+    pub asked: u64,
+    /// Results the master sent the workers.
+    pub sent: u64,
+    /// Nodes in the master's tree at the end.
+    pub tree_nodes: usize,
+    /// Results the master holds at the end.
+    pub stored: usize,
+}
+
+impl SimReport {
+    /// The speed-up against a search alone that expanded `sequential`
+    /// positions (one position, one unit of time).
+    pub fn speedup(&self, sequential: u64) -> f64 {
+        sequential as f64 / self.time
+    }
+
+    /// The search overhead: positions expanded in all over `sequential`.
+    pub fn overhead(&self, sequential: u64) -> f64 {
+        (self.master_searched + self.workers_searched) as f64 / sequential as f64
+    }
+
+    /// Messages per result the workers sent.
+    pub fn messages_per_result(&self) -> f64 {
+        self.messages as f64 / self.results.max(1) as f64
+    }
+
+    /// Bytes per result the workers sent.
+    pub fn bytes_per_result(&self) -> f64 {
+        self.bytes as f64 / self.results.max(1) as f64
+    }
+}
+
+/// Simulates a distributed solve of the sum of `lands` (normal play): the
+/// nimber of each land in turn, as [`Solver::nimber`] finds it, by the
+/// master and `config.workers` workers.
+pub fn simulate(lands: &[Land], config: &SimConfig) -> Result<SimReport, SolveError> {
+    let mut sim = Sim::new(config);
+    let mut nimber = 0u8;
+    for land in lands {
+        nimber ^= sim.land_nimber(land.as_bytes())?;
+    }
+    Ok(sim.report(nimber))
+}
+
+/// What the master has received: the store every worker's question is
+/// answered from, and the order results came in (for [`Sharing::All`]).
+#[derive(Default)]
+struct Global {
+    store: MemoryStore,
+    /// Each new fact's land, its bytes as a result, and the group it came
+    /// from (`usize::MAX`: the master).
+    log: Vec<(u64, usize)>,
+}
+
+impl Global {
+    /// Merges a fact from group `from`; logs it if it says something new
+    /// (and says whether it did).
+    fn publish(&mut self, land: &[u8], e: NormalEntry, from: usize) -> bool {
+        let old = self.store.get_normal(land);
+        let merged = old.map_or(e, |o| o.merge(e));
+        if old == Some(merged) {
+            return false;
+        }
+        self.store.put_normal(land, merged);
+        self.log.push((result_bytes(land, e), from));
+        true
+    }
+}
+
+/// A result's bytes as `encode_results` writes it.
+fn result_bytes(land: &[u8], e: NormalEntry) -> u64 {
+    (4 + land.len() + 1 + e.to_bytes().len()) as u64
+}
+
+/// A group's store, and what it is owed.
+#[derive(Default)]
+struct Shelf {
+    store: MemoryStore,
+    /// How far into the master's log it has been sent (all).
+    read: usize,
+    /// Lands its workers asked about, and what it will be sent with its
+    /// next job (asked).
+    asked: FxHashSet<Box<[u8]>>,
+    news: Vec<(Box<[u8]>, NormalEntry)>,
+}
+
+/// A worker's store: its group's, then (pull) the master's.
+struct WorkerStore {
+    shelf: Rc<RefCell<Shelf>>,
+    global: Rc<RefCell<Global>>,
+    /// Twice the fewest lives worth asking the master about (pull).
+    ask_from: Option<u32>,
+    /// Every result the master holds was sent (all): a miss reads its
+    /// store, which holds what the group was sent (jobs run when they
+    /// start, and news comes with the job).
+    all: bool,
+    /// Lands first asked about in this job.
+    asks: Vec<Box<[u8]>>,
+    /// What the worker proved in this job.
+    out: Vec<(Box<[u8]>, NormalEntry)>,
+}
+
+impl Store for WorkerStore {
+    fn get_normal(&mut self, land: &[u8]) -> Option<NormalEntry> {
+        if let Some(e) = self.shelf.borrow_mut().store.get_normal(land) {
+            return Some(e);
+        }
+        if self.all {
+            return self.global.borrow_mut().store.get_normal(land);
+        }
+        let from = self.ask_from?;
+        if twice_lives(land) >= from {
+            let mut shelf = self.shelf.borrow_mut();
+            if !shelf.asked.contains(land) {
+                shelf.asked.insert(land.into());
+                self.asks.push(land.into());
+            }
+        }
+        None
+    }
+    fn put_normal(&mut self, land: &[u8], entry: NormalEntry) {
+        self.shelf.borrow_mut().store.put_normal(land, entry);
+        self.out.push((land.into(), entry));
+    }
+    fn get_misere(&mut self, _: &[u8]) -> Option<bool> {
+        None
+    }
+    fn put_misere(&mut self, _: &[u8], _: bool) {}
+}
+
+/// A couple (land + heap): the master's key.
+type Couple = (Box<[u8]>, u8);
+
+/// What the master keeps of a couple.
+struct Node {
+    numbers: Score,
+    /// Expanded: its children are scored (those of the land are in
+    /// `Sim::children`).
+    open: bool,
+    /// A worker holds it as its job.
+    locked: bool,
+}
+
+/// A job being run: its path from the root (the leaf last) and what it
+/// did.
+struct Running {
+    path: Vec<Couple>,
+    done: Done,
+}
+
+/// What a job did, for the master.
+struct Done {
+    results: Vec<(Box<[u8]>, NormalEntry)>,
+    /// The bytes of its message back: results, lands asked about, and the
+    /// couple's numbers when unproved.
+    bytes: u64,
+    asks: Vec<Box<[u8]>>,
+    /// Unproved: the couple's numbers in the worker's table.
+    numbers: Option<Score>,
+}
+
+/// The worker side of the simulation.
+struct SimWorker {
+    solver: Solver<WorkerStore>,
+    group: usize,
+    /// When it finished its last job (and is waiting for the next).
+    ready: u64,
+    job: Option<Running>,
+}
+
+/// Where a descent ended.
+enum Select {
+    /// A leaf for a job, the path to it.
+    Leaf(Vec<Couple>),
+    /// Every unproved leaf below is held by a worker (or the descent
+    /// visited [`SELECT_VISITS`] nodes without finding one).
+    Busy,
+    /// The node is proved.
+    Proved,
+}
+
+/// The most tree nodes one descent visits looking for a leaf no worker
+/// holds (past it the worker waits for the next job to come back).
+const SELECT_VISITS: u64 = 256;
+
+struct Sim {
+    config: SimConfig,
+    canon: Arc<PseudoCanon>,
+    global: Rc<RefCell<Global>>,
+    nodes: FxHashMap<Couple, Node>,
+    children: FxHashMap<Box<[u8]>, Arc<Children>>,
+    /// For each land asked about, the groups that asked.
+    interest: FxHashMap<Box<[u8]>, Vec<usize>>,
+    workers: Vec<SimWorker>,
+    shelves: Vec<Rc<RefCell<Shelf>>>,
+    /// The master's own expansions allowed before its tree grows by jobs.
+    grow: u64,
+    // Clock and counts.
+    now: u64,
+    master_free: u64,
+    master_busy: u64,
+    master_searched: u64,
+    visited: u64,
+    idle: u64,
+    jobs: u64,
+    proved_jobs: u64,
+    messages: u64,
+    bytes: u64,
+    results: u64,
+    asked: u64,
+    sent: u64,
+    /// Completions to come: (time, order, worker).
+    events: BinaryHeap<Reverse<(u64, u64, usize)>>,
+    order: u64,
+    /// Workers with no job, in the order they asked.
+    waiting: VecDeque<usize>,
+}
+
+impl Sim {
+    fn new(config: &SimConfig) -> Sim {
+        let mut config = config.clone();
+        config.workers = config.workers.max(1);
+        config.group = config.group.max(1);
+        let canon = Arc::new(PseudoCanon);
+        let global = Rc::new(RefCell::new(Global::default()));
+        let groups = config.workers.div_ceil(config.group);
+        let shelves: Vec<_> = (0..groups)
+            .map(|_| Rc::new(RefCell::new(Shelf::default())))
+            .collect();
+        let ask_from = match config.sharing {
+            Sharing::Asked { lives } => Some(2 * lives),
+            Sharing::All => None,
+        };
+        let workers = (0..config.workers)
+            .map(|w| {
+                let store = WorkerStore {
+                    shelf: shelves[w / config.group].clone(),
+                    global: global.clone(),
+                    ask_from,
+                    all: config.sharing == Sharing::All,
+                    asks: Vec::new(),
+                    out: Vec::new(),
+                };
+                let mut solver = Solver::with_shared_canon(store, canon.clone());
+                solver.table_budget = config.table_bytes;
+                SimWorker {
+                    solver,
+                    group: w / config.group,
+                    ready: 0,
+                    job: None,
+                }
+            })
+            .collect();
+        Sim {
+            grow: config.grow.saturating_mul(config.workers as u64),
+            waiting: (0..config.workers).collect(),
+            config,
+            canon,
+            global,
+            nodes: FxHashMap::default(),
+            children: FxHashMap::default(),
+            interest: FxHashMap::default(),
+            workers,
+            shelves,
+            now: 0,
+            master_free: 0,
+            master_busy: 0,
+            master_searched: 0,
+            visited: 0,
+            idle: 0,
+            jobs: 0,
+            proved_jobs: 0,
+            messages: 0,
+            bytes: 0,
+            results: 0,
+            asked: 0,
+            sent: 0,
+            events: BinaryHeap::new(),
+            order: 0,
+        }
+    }
+
+    /// Ticks for a cost in positions.
+    fn ticks(positions: f64) -> u64 {
+        (positions * TICK as f64).round() as u64
+    }
+
+    /// What `bytes` bytes cost either side, in ticks.
+    fn byte_ticks(&self, bytes: u64) -> u64 {
+        Self::ticks(self.config.kib * bytes as f64 / 1024.0)
+    }
+
+    /// The master's work since it had visited `visited` nodes and expanded
+    /// `searched` positions, plus one message of `bytes` bytes, in ticks.
+    fn master_ticks(&self, visited: u64, searched: u64, bytes: u64) -> u64 {
+        Self::ticks(
+            (self.visited - visited) as f64 * self.config.node
+                + (self.master_searched - searched) as f64
+                + self.config.handling,
+        ) + self.byte_ticks(bytes)
+    }
+
+    /// The master does `ticks` of work from `at` on (after what it was
+    /// doing); returns when it is done.
+    fn master_work(&mut self, at: u64, ticks: u64) -> u64 {
+        let start = at.max(self.master_free);
+        self.master_free = start + ticks;
+        self.master_busy += ticks;
+        self.master_free
+    }
+
+    /// The nimber of a land: its couples with heaps 0, 1, ... until one is
+    /// a loss, each proved by the simulated workers.
+    fn land_nimber(&mut self, land: &[u8]) -> Result<u8, SolveError> {
+        let mut h = 0u8;
+        loop {
+            if let Some(NormalEntry::Nimber(k)) = self.global.borrow_mut().store.get_normal(land) {
+                return Ok(k);
+            }
+            if !self.prove(land, h)? {
+                return Ok(h);
+            }
+            h += 1;
+        }
+    }
+
+    /// The outcome of a couple the master knows, if it does.
+    fn known(&self, land: &[u8], heap: u8) -> Option<bool> {
+        let known = self
+            .global
+            .borrow_mut()
+            .store
+            .get_normal(land)
+            .and_then(|e| e.outcome_with_heap(heap));
+        known.or_else(|| {
+            // A win with a heap the store cannot say (64 and up).
+            let n = self.nodes.get(&(land.into(), heap))?;
+            (n.numbers.pn == 0).then_some(true)
+        })
+    }
+
+    /// Merges a result from group `from` into the master's store and, if
+    /// it is new, queues it for every other group that asked about it.
+    fn publish(&mut self, land: &[u8], e: NormalEntry, from: usize) {
+        if !self.global.borrow_mut().publish(land, e, from) {
+            return;
+        }
+        if let Some(groups) = self.interest.get(land) {
+            for &g in groups.iter().filter(|&&g| g != from) {
+                self.shelves[g].borrow_mut().news.push((land.into(), e));
+            }
+        }
+    }
+
+    /// Proves a couple with the workers, from the current time on.
+    fn prove(&mut self, land: &[u8], heap: u8) -> Result<bool, SolveError> {
+        loop {
+            if let Some(w) = self.known(land, heap) {
+                return Ok(w);
+            }
+            // Idle workers ask for jobs (all at the start), until none is
+            // left to give.
+            while let Some(&w) = self.waiting.front() {
+                let at = self.now.max(self.workers[w].ready);
+                if !self.dispatch(w, land, heap, at)? {
+                    break;
+                }
+                self.waiting.pop_front();
+            }
+            if let Some(w) = self.known(land, heap) {
+                return Ok(w);
+            }
+            let Some(Reverse((t, _, w))) = self.events.pop() else {
+                // No job out and none to give: the root's tree has no leaf
+                // left, so the root is proved (settled above).
+                unreachable!("an unproved couple with no job out and none to give");
+            };
+            self.now = self.complete(w, t)?;
+            self.workers[w].ready = t;
+            self.waiting.push_back(w);
+        }
+    }
+
+    /// Gives worker `w` a job below the root (`land` + `heap`) from time
+    /// `at`, and runs it; `false` if there was none to give (every leaf
+    /// held, or the root proved).
+    fn dispatch(&mut self, w: usize, land: &[u8], heap: u8, at: u64) -> Result<bool, SolveError> {
+        let (visited, searched) = (self.visited, self.master_searched);
+        let mut busy = FxHashSet::default();
+        let mut path = Vec::new();
+        let mut may_open = self.grow > 0;
+        // (With no job out, a leaf is always found: nothing is held.)
+        let mut budget = if self.events.is_empty() {
+            u64::MAX
+        } else {
+            SELECT_VISITS
+        };
+        let sel = self.select(land, heap, &mut path, &mut busy, &mut may_open, &mut budget)?;
+        let Select::Leaf(path) = sel else {
+            // The look cost the master its visits (no message).
+            let work = self.master_ticks(visited, searched, 0) - Self::ticks(self.config.handling);
+            self.now = self.now.max(self.master_work(at, work));
+            return Ok(false);
+        };
+        let (leaf, leaf_heap) = path.last().cloned().expect("a leaf ends its path");
+        if let Some(n) = self.nodes.get_mut(&(leaf.clone(), leaf_heap)) {
+            n.locked = true;
+        }
+        // The job's message: its couple, and the news for the group.
+        let group = self.workers[w].group;
+        let mut job_bytes = ENVELOPE + leaf.len() as u64 + 1;
+        {
+            let mut shelf = self.shelves[group].borrow_mut();
+            let shelf = &mut *shelf;
+            match self.config.sharing {
+                Sharing::All => {
+                    let log = &self.global.borrow().log;
+                    let news = &log[shelf.read..];
+                    self.sent += news.iter().filter(|&&(_, from)| from != group).count() as u64;
+                    job_bytes += news
+                        .iter()
+                        .filter(|&&(_, from)| from != group)
+                        .map(|&(b, _)| b)
+                        .sum::<u64>();
+                    shelf.read = log.len();
+                }
+                Sharing::Asked { .. } => {
+                    self.sent += shelf.news.len() as u64;
+                    for (l, e) in shelf.news.drain(..) {
+                        job_bytes += result_bytes(&l, e);
+                        let merged = shelf.store.get_normal(&l).map_or(e, |o| o.merge(e));
+                        shelf.store.put_normal(&l, merged);
+                    }
+                }
+            }
+        }
+        let work = self.master_ticks(visited, searched, job_bytes);
+        let sent = self.master_work(at, work);
+        self.messages += 1;
+        self.bytes += job_bytes;
+        self.idle += sent - self.workers[w].ready.min(sent);
+        // The job runs now, seeing what its group was sent.
+        let (done, expanded) = self.run_job(w, &leaf, leaf_heap)?;
+        let latency = Self::ticks(self.config.latency);
+        let t = sent
+            + latency
+            + self.byte_ticks(job_bytes)
+            + expanded * TICK
+            + latency
+            + self.byte_ticks(done.bytes);
+        self.jobs += 1;
+        self.workers[w].job = Some(Running { path, done });
+        self.events.push(Reverse((t, self.order, w)));
+        self.order += 1;
+        Ok(true)
+    }
+
+    /// Runs worker `w`'s df-pn on a couple for at most a job's positions.
+    fn run_job(&mut self, w: usize, land: &[u8], heap: u8) -> Result<(Done, u64), SolveError> {
+        let s = &mut self.workers[w].solver;
+        s.store_mut().asks.clear();
+        s.store_mut().out.clear();
+        let before = s.searched();
+        s.expand_limit = before.saturating_add(self.config.job.max(1));
+        let run = s.win_land_heap(land, heap);
+        s.expand_limit = u64::MAX;
+        match run {
+            Ok(_) => {}
+            Err(e) if e.is_stopped() => {}
+            Err(e) => return Err(e),
+        }
+        let expanded = s.searched() - before;
+        let results = std::mem::take(&mut s.store_mut().out);
+        let asks = std::mem::take(&mut s.store_mut().asks);
+        let mut bytes = ENVELOPE;
+        bytes += results
+            .iter()
+            .map(|(l, e)| result_bytes(l, *e))
+            .sum::<u64>();
+        bytes += asks.iter().map(|l| 4 + l.len() as u64).sum::<u64>();
+        let numbers = if s.stored(land, heap).is_some() {
+            self.proved_jobs += 1;
+            None
+        } else {
+            bytes += NUMBERS_BYTES;
+            s.numbers(land, heap)
+        };
+        self.results += results.len() as u64;
+        self.asked += asks.len() as u64;
+        Ok((
+            Done {
+                results,
+                bytes,
+                asks,
+                numbers,
+            },
+            expanded,
+        ))
+    }
+
+    /// The master takes worker `w`'s job back at `t`: stores its results,
+    /// notes what it asked about, submits the job (opens its leaf, whose
+    /// children's couples take the numbers the worker's table gave them)
+    /// and updates the path. Returns when the master is done with it.
+    fn complete(&mut self, w: usize, t: u64) -> Result<u64, SolveError> {
+        let Some(Running { path, done }) = self.workers[w].job.take() else {
+            return Ok(t);
+        };
+        let (visited, searched) = (self.visited, self.master_searched);
+        let group = self.workers[w].group;
+        for (l, e) in &done.results {
+            self.publish(l, *e, group);
+        }
+        for l in done.asks {
+            let known = self.global.borrow_mut().store.get_normal(&l);
+            if let Some(e) = known {
+                self.shelves[group].borrow_mut().news.push((l.clone(), e));
+            }
+            self.interest.entry(l).or_default().push(group);
+        }
+        let mut bytes = done.bytes;
+        self.messages += 1;
+        let (leaf, heap) = path.last().cloned().expect("a leaf ends its path");
+        if let Some(n) = self.nodes.get_mut(&(leaf.clone(), heap)) {
+            n.locked = false;
+            if let Some(s) = done.numbers {
+                n.numbers = s;
+            }
+        }
+        if self.known(&leaf, heap).is_none() {
+            self.open(&leaf, heap)?;
+            let children = self.children[&leaf].clone();
+            let mut fresh = Vec::new();
+            for j in 0..children.len() + heap as usize {
+                let Some(c) = self.target(&children, &leaf, heap, j).1 else {
+                    continue;
+                };
+                if self.nodes.get(&c).is_some_and(|n| n.open) {
+                    continue;
+                }
+                if let Some(s) = self.workers[w].solver.numbers(&c.0, c.1) {
+                    fresh.push((c, s));
+                }
+            }
+            bytes += NUMBERS_BYTES * fresh.len() as u64;
+            for (c, s) in fresh {
+                self.nodes
+                    .entry(c)
+                    .or_insert(Node {
+                        numbers: s,
+                        open: false,
+                        locked: false,
+                    })
+                    .numbers = s;
+            }
+        }
+        self.bytes += bytes;
+        for (l, h) in path.iter().rev() {
+            self.evaluate(l, *h);
+        }
+        let work = self.master_ticks(visited, searched, bytes);
+        Ok(self.master_work(t, work))
+    }
+
+    /// Expands a couple's land in the master's tree (once per land; one
+    /// position expanded) and marks the couple open.
+    fn open(&mut self, land: &[u8], heap: u8) -> Result<(), SolveError> {
+        if !self.children.contains_key(land) {
+            let made = children_unless(land, &*self.canon, |_| false).unwrap_or_default();
+            self.master_searched += 1;
+            self.children
+                .insert(land.into(), Arc::new(made.compacted()));
+        }
+        let n = self.nodes.entry((land.into(), heap)).or_insert(Node {
+            numbers: UNKNOWN,
+            open: false,
+            locked: false,
+        });
+        n.open = true;
+        Ok(())
+    }
+
+    /// A couple's score in the master's view, from its own mover's side.
+    fn couple_score(&self, land: &[u8], heap: u8) -> Score {
+        match self.known(land, heap) {
+            Some(true) => WIN,
+            Some(false) => LOSS,
+            None => self
+                .nodes
+                .get(&(land.into(), heap))
+                .map_or(UNKNOWN, |n| n.numbers),
+        }
+    }
+
+    /// The first heap with which a land is not known to win, and that
+    /// couple's numbers if the master has them; `None` if its nimber is
+    /// known.
+    fn front(&self, land: &[u8]) -> Option<(u8, Option<Score>)> {
+        let entry = self.global.borrow_mut().store.get_normal(land);
+        if let Some(NormalEntry::Nimber(_)) = entry {
+            return None;
+        }
+        let mut h = 0u8;
+        loop {
+            let numbers = self.nodes.get(&(land.into(), h)).map(|n| n.numbers);
+            let won = match entry.and_then(|e| e.outcome_with_heap(h)) {
+                Some(o) => o,
+                None => matches!(numbers, Some(Score { pn: 0, .. })),
+            };
+            if !won {
+                return Some((h, numbers));
+            }
+            h += 1;
+        }
+    }
+
+    /// Child `j` of a couple (the land's children, then the land with each
+    /// smaller heap): its score from its mover's side, and the couple the
+    /// search goes into for it (`None`: proved as it is). A sum of several
+    /// lands of unknown nimber is scored as df-pn scores it (`pns.rs`,
+    /// `sum_score`) and entered by its cheapest smaller land's couple.
+    fn target(
+        &self,
+        children: &Children,
+        land: &[u8],
+        heap: u8,
+        j: usize,
+    ) -> (Score, Option<Couple>) {
+        if j >= children.len() {
+            let m = (j - children.len()) as u8;
+            return (self.couple_score(land, m), Some((land.into(), m)));
+        }
+        let end = |x: u8| if x != 0 { WIN } else { LOSS };
+        match children.child_lands(j) {
+            ChildLands::Heap => (end(heap), None),
+            ChildLands::One(l) => (self.couple_score(l, heap), Some((l.into(), heap))),
+            ChildLands::Sum(lands) => {
+                let mut x = heap;
+                let mut unknown: Vec<&[u8]> = Vec::new();
+                let mut big = 0;
+                let mut big_key = (0u32, 0usize);
+                for l in lands_of(lands) {
+                    match self.global.borrow_mut().store.get_normal(l) {
+                        Some(NormalEntry::Nimber(k)) => x ^= k,
+                        _ => {
+                            let k = (twice_lives(l), l.len());
+                            if unknown.is_empty() || k >= big_key {
+                                big = unknown.len();
+                                big_key = k;
+                            }
+                            unknown.push(l);
+                        }
+                    }
+                }
+                match unknown.len() {
+                    0 => (end(x), None),
+                    1 => (
+                        self.couple_score(unknown[0], x),
+                        Some((unknown[0].into(), x)),
+                    ),
+                    _ => {
+                        let mut v = 1u64;
+                        let mut best: Option<(u64, Couple)> = None;
+                        for (i, l) in unknown.iter().enumerate() {
+                            if i == big {
+                                continue;
+                            }
+                            let Some((h, numbers)) = self.front(l) else {
+                                continue;
+                            };
+                            let share = match numbers {
+                                Some(s) => s.pn.min(s.dn),
+                                None => twice_lives(l) as u64 / 4,
+                            };
+                            v = v.saturating_add(share);
+                            if best.as_ref().is_none_or(|(b, _)| share < *b) {
+                                best = Some((share, ((*l).into(), h)));
+                            }
+                        }
+                        let v = v.min(INF - 1);
+                        (Score { pn: v, dn: v }, best.map(|(_, c)| c))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Scores an open couple from its children, records its numbers, and
+    /// settles it if proved (its result goes to the master's store, where
+    /// the workers find it). Returns the children's scores and couples.
+    fn evaluate(&mut self, land: &[u8], heap: u8) -> Vec<(Score, Option<Couple>)> {
+        self.visited += 1;
+        if self.known(land, heap).is_some() {
+            return Vec::new();
+        }
+        let Some(children) = self.children.get(land).cloned() else {
+            return Vec::new();
+        };
+        if !self.nodes.get(&(land.into(), heap)).is_some_and(|n| n.open) {
+            return Vec::new();
+        }
+        let scored: Vec<_> = (0..children.len() + heap as usize)
+            .map(|j| self.target(&children, land, heap, j))
+            .collect();
+        let pn = scored.iter().map(|(s, _)| s.dn).min().unwrap_or(INF);
+        let dn = scored
+            .iter()
+            .fold(0u64, |a, (s, _)| a.saturating_add(s.pn))
+            .min(INF);
+        if pn == 0 {
+            self.settle(land, heap, true);
+        } else if dn == 0 {
+            self.settle(land, heap, false);
+        } else if let Some(n) = self.nodes.get_mut(&(land.into(), heap)) {
+            n.numbers = Score {
+                pn,
+                dn: dn.min(INF - 1),
+            };
+        }
+        scored
+    }
+
+    /// Records a couple the master proved.
+    fn settle(&mut self, land: &[u8], heap: u8, win: bool) {
+        if win && heap >= 64 {
+            if let Some(n) = self.nodes.get_mut(&(land.into(), heap)) {
+                n.numbers = WIN;
+            }
+            return;
+        }
+        let e = if win {
+            NormalEntry::NotIn(1 << heap)
+        } else {
+            NormalEntry::Nimber(heap)
+        };
+        self.global.borrow_mut().publish(land, e, usize::MAX);
+    }
+
+    /// Goes down from a couple to the most-proving leaf no worker holds
+    /// (opening leaves on the way while the master may still grow its tree
+    /// itself), appending the couples passed to `path`.
+    fn select(
+        &mut self,
+        land: &[u8],
+        heap: u8,
+        path: &mut Vec<Couple>,
+        busy: &mut FxHashSet<Couple>,
+        may_open: &mut bool,
+        budget: &mut u64,
+    ) -> Result<Select, SolveError> {
+        self.visited += 1;
+        if *budget == 0 {
+            return Ok(Select::Busy);
+        }
+        *budget -= 1;
+        if self.known(land, heap).is_some() {
+            return Ok(Select::Proved);
+        }
+        let key: Couple = (land.into(), heap);
+        if busy.contains(&key) {
+            return Ok(Select::Busy);
+        }
+        let node = self.nodes.entry(key.clone()).or_insert(Node {
+            numbers: UNKNOWN,
+            open: false,
+            locked: false,
+        });
+        if node.locked {
+            return Ok(Select::Busy);
+        }
+        if !node.open {
+            if !*may_open {
+                path.push(key);
+                return Ok(Select::Leaf(std::mem::take(path)));
+            }
+            // One leaf opened by the master per descent, while it may.
+            *may_open = false;
+            self.grow -= 1;
+            self.open(land, heap)?;
+        }
+        path.push(key.clone());
+        loop {
+            let scored = self.evaluate(land, heap);
+            if self.known(land, heap).is_some() {
+                path.pop();
+                return Ok(Select::Proved);
+            }
+            let mut order: Vec<(u64, usize)> = scored
+                .iter()
+                .enumerate()
+                .filter(|(_, (s, c))| !s.proved() && c.is_some())
+                .map(|(j, (s, _))| (s.dn, j))
+                .collect();
+            order.sort_unstable();
+            let mut again = false;
+            for (_, j) in order {
+                let Some((cl, ch)) = scored[j].1.clone() else {
+                    continue;
+                };
+                match self.select(&cl, ch, path, busy, may_open, budget)? {
+                    Select::Leaf(p) => return Ok(Select::Leaf(p)),
+                    Select::Busy => {}
+                    Select::Proved => {
+                        again = true;
+                        break;
+                    }
+                }
+            }
+            if !again {
+                busy.insert(key);
+                path.pop();
+                return Ok(Select::Busy);
+            }
+        }
+    }
+
+    fn report(&self, nimber: u8) -> SimReport {
+        let time = self.now.max(1);
+        let k = self.workers.len() as u64;
+        // Workers still waiting at the end were idle since they finished;
+        // those still on a job were busy.
+        let waiting: u64 = self
+            .waiting
+            .iter()
+            .map(|&w| time.saturating_sub(self.workers[w].ready))
+            .sum();
+        let idle = (self.idle + waiting) as f64 / (k * time) as f64;
+        SimReport {
+            workers: self.workers.len(),
+            win: nimber != 0,
+            nimber,
+            time: time as f64 / TICK as f64,
+            master_searched: self.master_searched,
+            workers_searched: self.workers.iter().map(|w| w.solver.searched()).sum(),
+            idle: idle.min(1.0),
+            master_busy: (self.master_busy as f64 / time as f64).min(1.0),
+            jobs: self.jobs,
+            proved_jobs: self.proved_jobs,
+            messages: self.messages,
+            bytes: self.bytes,
+            results: self.results,
+            asked: self.asked,
+            sent: self.sent,
+            tree_nodes: self.nodes.len(),
+            stored: self.global.borrow().store.len(),
+        }
+    }
+}
