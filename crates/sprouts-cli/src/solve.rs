@@ -125,6 +125,12 @@ pub struct Args {
     /// searching (docs/certificates.md).
     #[arg(long, value_name = "FILE")]
     certificate: Option<std::path::PathBuf>,
+    /// With --certificate (normal play): prove the outcome only, as small
+    /// as it can: a win by one move to a loss (trying up to N of the moves
+    /// to a loss and keeping the smallest proof; the header says
+    /// `outcome: win`), a loss by its nimber 0 (docs/certificates.md#small).
+    #[arg(long, value_name = "N", requires = "certificate")]
+    smallest: Option<usize>,
 }
 
 /// Above this many lives, `--tree` says first what the tree costs.
@@ -326,6 +332,7 @@ fn write_certificate(
     solver: &mut Solver<Stacked<Backing>>,
     pos: &Position,
     path: &std::path::Path,
+    smallest: Option<usize>,
     fail: impl Fn(sprouts::solve::SolveError) -> anyhow::Error,
 ) -> Result<CertificateJson> {
     let start = Instant::now();
@@ -338,7 +345,11 @@ fn write_certificate(
     };
     let text = match pos.variant() {
         Variant::Normal => {
-            let cert = solver.certificate(pos).map_err(&fail)?;
+            let cert = match smallest {
+                Some(tries) => solver.outcome_certificate(pos, tries),
+                None => solver.certificate(pos),
+            }
+            .map_err(&fail)?;
             json.couples = Some(cert.lines.len());
             cert.to_string()
         }
@@ -428,7 +439,13 @@ pub fn run(args: &Args) -> Result<()> {
             (None, None)
         };
         let couples = match &certificate {
-            Some(path) => Some(write_certificate(&mut solver, &pos, path, fail)?),
+            Some(path) => Some(write_certificate(
+                &mut solver,
+                &pos,
+                path,
+                args.smallest,
+                fail,
+            )?),
             None => None,
         };
         solver.store_mut().flush();

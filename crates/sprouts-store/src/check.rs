@@ -660,6 +660,7 @@ impl<'a, C: LandCanon + ?Sized> Checker<'a, C> {
             (Some((text, line)), Some(nimber)) => {
                 Some(check_claim(&mut known, self.canon, text, *line, nimber)?)
             }
+            (Some((text, line)), None) if h.win => Some(v.check_win(&mut known, text, *line)?),
             _ => None,
         };
         if let Some(err) = known.error.take() {

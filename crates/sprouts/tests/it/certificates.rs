@@ -231,6 +231,7 @@ fn lines_that_are_no_position_say_so() {
         program: None,
         position: None,
         nimber: None,
+        win: false,
         lines: vec![Couple {
             number: 2,
             position: "0.A".to_string(),

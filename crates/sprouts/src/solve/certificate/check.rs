@@ -264,8 +264,12 @@ pub struct Checked {
 pub struct Claim {
     /// The position, as the header gives it.
     pub position: String,
-    /// Its nimber (0: a loss for the player to move).
+    /// Its nimber (0: a loss for the player to move); 1 when only a win
+    /// is claimed ([`Claim::win_only`]).
     pub nimber: u8,
+    /// Whether only the outcome was claimed and proved (a win: a move to
+    /// lands of listed nimbers that give 0), not the nimber.
+    pub win_only: bool,
 }
 
 /// Checks couples and stored entries with move generation and lookups
@@ -755,6 +759,7 @@ impl Certificate {
             (Some((text, line)), Some(nimber)) => {
                 Some(check_claim(&mut known, canon, text, *line, nimber)?)
             }
+            (Some((text, line)), None) if self.win => Some(v.check_win(&mut known, text, *line)?),
             _ => None,
         };
         Ok(Checked {
@@ -786,6 +791,58 @@ impl<C: LandCanon + ?Sized> Verifier<'_, C> {
             couple: r.couple.clone(),
             why,
         })
+    }
+
+    /// Checks a claim that the position (on header line `line`) is a win
+    /// for the player to move: some move leaves lands whose listed nimbers
+    /// give 0.
+    pub fn check_win<S: Store + ?Sized>(
+        &mut self,
+        known: &mut S,
+        text: &str,
+        line: usize,
+    ) -> Result<Claim, CheckError> {
+        let fail = |why: Why| CheckError {
+            line,
+            couple: format!("position {} outcome win", quoted(text)),
+            why,
+        };
+        let pos = glop2::parse_position(text).map_err(|e| fail(Why::Unreadable(e.to_string())))?;
+        let lands =
+            decompose_with(&pos, self.canon).map_err(|e| fail(Why::Unreadable(e.to_string())))?;
+        let mut others = 0u8;
+        let mut unknown = 0;
+        for l in &lands {
+            match known.get_normal(l.as_bytes()) {
+                Some(NormalEntry::Nimber(k)) => others ^= k,
+                _ => unknown += 1,
+            }
+        }
+        for (i, l) in lands.iter().enumerate() {
+            // A move in this land, the others' listed nimbers beside it.
+            let rest = match known.get_normal(l.as_bytes()) {
+                Some(NormalEntry::Nimber(k)) if unknown == 0 => others ^ k,
+                _ if unknown == 1 => others,
+                _ => continue,
+            };
+            if unknown == 1
+                && matches!(known.get_normal(l.as_bytes()), Some(NormalEntry::Nimber(_)))
+            {
+                continue;
+            }
+            let kids = self.all_children(lands[i].as_bytes());
+            if kids.iter().any(|c| {
+                let s = sum(known, c);
+                s.unknown == 0 && s.x == rest
+            }) {
+                return Ok(Claim {
+                    position: text.to_string(),
+                    nimber: 1,
+                    win_only: true,
+                });
+            }
+        }
+        Err(fail(Why::NoWinningMove { heap: 0 }))
     }
 
     /// Forgets the couples found won (a memory that only saves work:
@@ -829,6 +886,7 @@ pub fn check_claim<S: Store + ?Sized, C: LandCanon + ?Sized>(
     Ok(Claim {
         position: text.to_string(),
         nimber,
+        win_only: false,
     })
 }
 
