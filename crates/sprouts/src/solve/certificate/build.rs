@@ -5,7 +5,7 @@
 
 use std::collections::BinaryHeap;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::model::{Position, Variant};
 
@@ -25,6 +25,9 @@ fn weight(land: &[u8]) -> u64 {
     t * t
 }
 
+/// How many times a small proof is made again preferring its own lands.
+const ROUNDS: usize = 4;
+
 /// A listed land's key and its nimber.
 type Listed = (Box<[u8]>, u8);
 
@@ -38,6 +41,9 @@ struct Builder {
     /// (land key, heap) -> the child chosen to show the couple won: its
     /// lands (all with stored nimbers that give the heap).
     moves: FxHashMap<Box<[u8]>, Vec<Box<[u8]>>>,
+    /// Lands that cost almost nothing to list (those of an earlier proof,
+    /// when a proof is made again to make it smaller).
+    prefer: FxHashSet<Box<[u8]>>,
 }
 
 /// How a child of a listed land (plus the land's heap) is shown won.
@@ -53,6 +59,8 @@ impl Builder {
     fn cost(&self, land: &[u8]) -> u64 {
         if self.listed.contains_key(land) {
             0
+        } else if self.prefer.contains(land) {
+            1
         } else {
             weight(land)
         }
@@ -359,7 +367,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             nimber ^= Builder::nimber(self, l)?;
         }
         if nimber == 0 {
-            let (_, lines) = self.certificate_lines(&roots)?;
+            let (_, lines) = self.smaller_lines(&roots, ROUNDS)?;
             return Ok(self.certificate_of(pos, Some(0), false, lines));
         }
         // The moves to a loss the store shows: a child of one land, beside
@@ -396,7 +404,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         wins.dedup();
         let mut best: Option<Vec<Listed>> = None;
         for child in wins.iter().take(tries.max(1)) {
-            let (_, lines) = self.certificate_lines(child)?;
+            let (_, lines) = self.smaller_lines(child, ROUNDS)?;
             if best.as_ref().is_none_or(|b| lines.len() < b.len()) {
                 best = Some(lines);
             }
@@ -405,7 +413,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             Some(l) => l,
             // None stored: the nimber's proof shows the win too.
             None => {
-                let (_, lines) = self.certificate_lines(&roots)?;
+                let (_, lines) = self.smaller_lines(&roots, ROUNDS)?;
                 return Ok(self.certificate_of(pos, Some(nimber), false, lines));
             }
         };
@@ -428,7 +436,38 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// The nimber of these lands together, and the lines that prove the
     /// nimber of each: the roots first, then largest land first.
     fn certificate_lines(&mut self, roots: &[Vec<u8>]) -> Result<(u8, Vec<Listed>), SolveError> {
-        let mut b = Builder::default();
+        self.certificate_lines_preferring(roots, FxHashSet::default())
+    }
+
+    /// [`Self::certificate_lines`] made again, each time preferring the
+    /// lands of the last proof (answers that reuse them cost almost
+    /// nothing), while the proof gets smaller (at most `rounds` times).
+    fn smaller_lines(
+        &mut self,
+        roots: &[Vec<u8>],
+        rounds: usize,
+    ) -> Result<(u8, Vec<Listed>), SolveError> {
+        let (nimber, mut best) = self.certificate_lines(roots)?;
+        for _ in 0..rounds {
+            let prefer = best.iter().map(|(l, _)| l.clone()).collect();
+            let (_, lines) = self.certificate_lines_preferring(roots, prefer)?;
+            if lines.len() >= best.len() {
+                break;
+            }
+            best = lines;
+        }
+        Ok((nimber, best))
+    }
+
+    fn certificate_lines_preferring(
+        &mut self,
+        roots: &[Vec<u8>],
+        prefer: FxHashSet<Box<[u8]>>,
+    ) -> Result<(u8, Vec<Listed>), SolveError> {
+        let mut b = Builder {
+            prefer,
+            ..Builder::default()
+        };
         let mut nimber = 0;
         for l in roots {
             nimber ^= b.need(self, l)?;
