@@ -607,7 +607,6 @@ impl<'a, C: LandCanon + ?Sized> Checker<'a, C> {
         .map_err(|e| self.err(e))?;
         let mut last = after;
         let mut since = Instant::now();
-        let mut this_run = 0u64;
         let save = |this: &Self, checked: u64, children: u64, last: (u32, u64)| {
             let w = this.db.begin_write().map_err(|e| this.err(e))?;
             this.set_meta(
@@ -621,8 +620,8 @@ impl<'a, C: LandCanon + ?Sized> Checker<'a, C> {
             )?;
             w.commit().map_err(|e| this.err(e))
         };
-        for row in range {
-            if options.max_lines.is_some_and(|m| this_run >= m) {
+        for (this_run, row) in range.enumerate() {
+            if options.max_lines.is_some_and(|m| this_run as u64 >= m) {
                 save(self, checked, children + v.children(), last)?;
                 return Ok(FileCheck {
                     finished: false,
@@ -653,7 +652,6 @@ impl<'a, C: LandCanon + ?Sized> Checker<'a, C> {
                 return Err(e.into());
             }
             checked += 1;
-            this_run += 1;
             last = (lives, number);
             if v.remembered() >= MEMORY {
                 v.forget_won();
