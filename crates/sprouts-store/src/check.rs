@@ -662,9 +662,6 @@ impl<'a, C: LandCanon + ?Sized> Checker<'a, C> {
                 since = Instant::now();
             }
         }
-        children += v.children();
-        save(self, checked, children, last)?;
-        self.progress.checked(checked, lines);
         let h = self.header.header();
         let claim = match (&h.position, h.nimber) {
             (Some((text, line)), Some(nimber)) => {
@@ -676,6 +673,11 @@ impl<'a, C: LandCanon + ?Sized> Checker<'a, C> {
         if let Some(err) = known.error.take() {
             return Err(self.err(err));
         }
+        // The claim's children counted too, as the check in memory counts
+        // them.
+        children += v.children();
+        save(self, checked, children, last)?;
+        self.progress.checked(checked, lines);
         Ok(FileCheck {
             finished: true,
             lines,
