@@ -863,7 +863,8 @@ impl<C: LandCanon + ?Sized> Verifier<'_, C> {
 /// ```
 /// use sprouts::solve::{MemoryStore, NormalEntry, PseudoCanon, Store, check_claim, decompose};
 /// let mut known = MemoryStore::default();
-/// let one = decompose(&"1".parse().unwrap()).unwrap();
+/// let pos = sprouts::notation::glop2::parse_position("1").unwrap();
+/// let one = decompose(&pos).unwrap();
 /// known.put_normal(one[0].as_bytes(), NormalEntry::Nimber(1));
 /// assert_eq!(check_claim(&mut known, &PseudoCanon, "1", 3, 1).unwrap().nimber, 1);
 /// assert_eq!(check_claim(&mut known, &PseudoCanon, "1", 3, 0).unwrap_err().line, 3);
