@@ -8,8 +8,9 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
 use sprouts::solve::{
-    Certificate, Checked, ExactCanon, MisereCertificate, PseudoCanon, SpotsDatabase,
+    Certificate, Checked, ExactCanon, MisereCertificate, Progress, PseudoCanon, SpotsDatabase,
 };
+use sprouts_store::check::{FileCheckOptions, check_file};
 
 use crate::output;
 
@@ -35,7 +36,8 @@ use crate::output;
 Examples:
   sprouts solve --spots 11 --certificate 11.cert
   sprouts check 11.cert
-  sprouts check --exact spots-database.txt")]
+  sprouts check --exact spots-database.txt
+  sprouts check --index big.index big-database.txt")]
 pub struct Args {
     /// The certificate (`-`: standard input).
     #[arg(value_name = "FILE")]
@@ -47,6 +49,13 @@ pub struct Args {
     /// with the solver's own land keys unless this is given.
     #[arg(long)]
     exact: bool,
+
+    /// Check a file too large for memory: read it once into this index on
+    /// disk (made if missing), then check its lines from the index. A check
+    /// that is stopped resumes from the index when run again on the same
+    /// file. Normal-play certificates only (docs/certificates.md#large).
+    #[arg(long, value_name = "INDEX")]
+    index: Option<PathBuf>,
 }
 
 /// The text of a certificate file (`-`: standard input).
@@ -100,6 +109,70 @@ impl Bar {
             b.set_position(done as u64);
         }
     }
+}
+
+/// The file checker's progress: bytes read, then lines checked.
+struct FileBar {
+    reading: Bar,
+    checking: Bar,
+}
+
+impl Progress for FileBar {
+    fn read(&mut self, bytes: u64, total: u64) {
+        self.reading.tell(bytes as usize, total as usize);
+    }
+    fn checked(&mut self, lines: u64, total: u64) {
+        self.reading
+            .bar
+            .take()
+            .inspect(ProgressBar::finish_and_clear);
+        self.checking.tell(lines as usize, total as usize);
+    }
+}
+
+/// Checks a certificate with an index on disk, and writes what it proves
+/// as [`run`] does.
+fn run_indexed(args: &Args, index: &Path, start: Instant) -> Result<()> {
+    let name = || args.file.display().to_string();
+    if args.file.as_os_str() == "-" {
+        return Err(anyhow!("--index needs a file, not standard input"));
+    }
+    let mut bar = FileBar {
+        reading: Bar::new("bytes read"),
+        checking: Bar::new("couples"),
+    };
+    let options = FileCheckOptions {
+        exact: args.exact,
+        max_lines: None,
+    };
+    let done = check_file(&args.file, index, &options, &mut bar).with_context(name)?;
+    drop(bar);
+    if done.resumed > 0 {
+        eprintln!(
+            "resumed after {} couples checked before (index {})",
+            done.resumed,
+            index.display()
+        );
+    }
+    let mut out = output::stdout();
+    writeln!(out, "checked\t{} couples", done.lines)?;
+    if let Some(c) = &done.claim {
+        writeln!(out, "position\t{}", shown(&c.position))?;
+        if c.win_only {
+            writeln!(out, "outcome\twin for the player to move")?;
+        } else {
+            writeln!(
+                out,
+                "nimber\t{} ({} for the player to move)",
+                c.nimber,
+                if c.nimber == 0 { "loss" } else { "win" }
+            )?;
+        }
+    }
+    writeln!(out, "children\t{}", done.children)?;
+    writeln!(out, "seconds\t{:.3}", start.elapsed().as_secs_f64())?;
+    out.flush()?;
+    Ok(())
 }
 
 impl Drop for Bar {
@@ -184,6 +257,9 @@ fn shown(position: &str) -> &str {
 
 pub fn run(args: &Args) -> Result<()> {
     let start = Instant::now();
+    if let Some(index) = &args.index {
+        return run_indexed(args, index, start);
+    }
     let text = read_text(&args.file)?;
     if MisereCertificate::is_misere(&text) {
         return run_misere(args, &text, start);
@@ -194,12 +270,16 @@ pub fn run(args: &Args) -> Result<()> {
     writeln!(out, "checked\t{} couples", checked.lines)?;
     if let Some(c) = &checked.claim {
         writeln!(out, "position\t{}", shown(&c.position))?;
-        writeln!(
-            out,
-            "nimber\t{} ({} for the player to move)",
-            c.nimber,
-            if c.nimber == 0 { "loss" } else { "win" }
-        )?;
+        if c.win_only {
+            writeln!(out, "outcome\twin for the player to move")?;
+        } else {
+            writeln!(
+                out,
+                "nimber\t{} ({} for the player to move)",
+                c.nimber,
+                if c.nimber == 0 { "loss" } else { "win" }
+            )?;
+        }
     }
     writeln!(out, "children\t{}", checked.children)?;
     writeln!(out, "seconds\t{:.3}", start.elapsed().as_secs_f64())?;

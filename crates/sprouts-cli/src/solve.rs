@@ -125,6 +125,12 @@ pub struct Args {
     /// searching (docs/certificates.md).
     #[arg(long, value_name = "FILE")]
     certificate: Option<std::path::PathBuf>,
+    /// With --certificate (normal play): prove the outcome only, as small
+    /// as it can: a win by one move to a loss (trying up to N of the moves
+    /// to a loss and keeping the smallest proof; the header says
+    /// `outcome: win`), a loss by its nimber 0 (docs/certificates.md#small).
+    #[arg(long, value_name = "N", requires = "certificate")]
+    smallest: Option<usize>,
     /// The certificate's format: this program's (`sprouts`), or SPOTS's
     /// database (`spots`: `[Positions+Nimber]` then its lands as SPOTS
     /// names them, which SPOTS reads as its `--input_database`; normal
@@ -342,6 +348,7 @@ fn write_certificate(
     pos: &Position,
     path: &std::path::Path,
     format: CertificateFormat,
+    smallest: Option<usize>,
     fail: impl Fn(sprouts::solve::SolveError) -> anyhow::Error,
 ) -> Result<CertificateJson> {
     let start = Instant::now();
@@ -354,7 +361,11 @@ fn write_certificate(
     };
     let text = match pos.variant() {
         Variant::Normal => {
-            let cert = solver.certificate(pos).map_err(&fail)?;
+            let cert = match smallest {
+                Some(tries) => solver.outcome_certificate(pos, tries),
+                None => solver.certificate(pos),
+            }
+            .map_err(&fail)?;
             if format == CertificateFormat::Spots {
                 let db = sprouts::solve::SpotsDatabase::from_certificate(&cert);
                 json.couples = Some(db.lines.len());
@@ -457,7 +468,14 @@ pub fn run(args: &Args) -> Result<()> {
             (None, None)
         };
         let couples = match &certificate {
-            Some(path) => Some(write_certificate(&mut solver, &pos, path, format, fail)?),
+            Some(path) => Some(write_certificate(
+                &mut solver,
+                &pos,
+                path,
+                format,
+                args.smallest,
+                fail,
+            )?),
             None => None,
         };
         solver.store_mut().flush();

@@ -235,3 +235,58 @@ fn a_misere_solve_writes_a_certificate_that_checks() {
     assert!(v["certificate"]["land_trees"].as_u64().unwrap() >= 3, "{v}");
     assert!(v["certificate"].get("couples").is_none(), "{v}");
 }
+
+/// `--smallest` writes a proof of the outcome (a win by one move to a
+/// loss); `check --index` checks it from an index on disk with the output
+/// of the check in memory, and names the same line when it fails.
+#[test]
+fn a_smallest_proof_checks_in_memory_and_with_an_index() {
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("9.cert");
+    ok(
+        &[
+            "solve",
+            "--spots",
+            "9",
+            "--no-db",
+            "--certificate",
+            path(&cert),
+            "--smallest",
+            "8",
+        ],
+        "",
+    );
+    let text = std::fs::read_to_string(&cert).unwrap();
+    assert!(text.contains("\noutcome: win\n"), "{text}");
+    let in_memory = checked(&["check", path(&cert)]);
+    assert!(
+        in_memory.contains("position\t0.0.0.0.0.0.0.0.0\noutcome\twin for the player to move\n"),
+        "{in_memory}"
+    );
+    let index = dir.path().join("9.index");
+    assert_eq!(
+        checked(&["check", "--index", path(&index), path(&cert)]),
+        in_memory
+    );
+    // A heap changed: both name its line.
+    let lines: Vec<&str> = text.lines().collect();
+    let i = lines.len() - 3;
+    let (pos, heap) = lines[i].rsplit_once(' ').unwrap();
+    let changed = format!("{pos} {}", heap.parse::<u8>().unwrap() ^ 1);
+    let mut bad = lines.clone();
+    bad[i] = &changed;
+    let bad_cert = dir.path().join("bad.cert");
+    std::fs::write(&bad_cert, bad.join("\n") + "\n").unwrap();
+    let a = fails(&["check", path(&bad_cert)], b"");
+    let b = fails(
+        &[
+            "check",
+            "--index",
+            path(&dir.path().join("bad.index")),
+            path(&bad_cert),
+        ],
+        b"",
+    );
+    assert!(a.contains(&format!("line {}: ", i + 1)), "{a}");
+    assert_eq!(a, b);
+}

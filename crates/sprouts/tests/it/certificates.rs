@@ -231,6 +231,7 @@ fn lines_that_are_no_position_say_so() {
         program: None,
         position: None,
         nimber: None,
+        win: false,
         lines: vec![Couple {
             number: 2,
             position: "0.A".to_string(),
@@ -565,4 +566,46 @@ proptest! {
             let _ = check_misere(&c);
         }
     }
+}
+
+/// Outcome certificates (`solve --certificate --smallest`): a win proved by
+/// one move to a loss is much smaller than the proof of the nimber, checks,
+/// and is refused with its winning move's proof cut.
+#[test]
+fn outcome_certificates_are_small_and_check() {
+    let mut s = Solver::new();
+    for n in [3, 5, 6, 9, 11] {
+        let pos = Position::start(n, Variant::Normal);
+        let small = s.outcome_certificate(&pos, 8).unwrap();
+        let full = s.certificate(&pos).unwrap();
+        let read: Certificate = small.to_string().parse().unwrap();
+        let claim = check(&read)
+            .unwrap_or_else(|e| panic!("{n}: {e}"))
+            .claim
+            .unwrap();
+        if nimber(n) == 1 {
+            assert!(read.win && read.nimber.is_none(), "{n}");
+            assert!(claim.win_only, "{n}");
+            assert!(small.lines.len() < full.lines.len(), "{n}");
+            // The loss it moves to, removed: the claim fails.
+            let mut cut = read.clone();
+            cut.lines.remove(0);
+            let e = check(&cut).unwrap_err();
+            assert!(
+                e.to_string().contains("outcome win does not hold")
+                    || e.to_string().contains("does not hold"),
+                "{e}"
+            );
+        } else {
+            // A loss: the proof of its nimber 0.
+            assert_eq!((read.nimber, claim.win_only), (Some(0), false));
+            assert!(small.lines.len() <= full.lines.len(), "{n}");
+        }
+    }
+    // 11 spots: 1,931 couples for the nimber, under 160 for the outcome
+    // (GLOP 2007: 113).
+    let small = s
+        .outcome_certificate(&Position::start(11, Variant::Normal), 8)
+        .unwrap();
+    assert!(small.lines.len() < 160, "{}", small.lines.len());
 }

@@ -5,7 +5,7 @@
 
 use std::collections::BinaryHeap;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::model::{Position, Variant};
 
@@ -25,6 +25,9 @@ fn weight(land: &[u8]) -> u64 {
     t * t
 }
 
+/// How many times a small proof is made again preferring its own lands.
+const ROUNDS: usize = 4;
+
 /// A listed land's key and its nimber.
 type Listed = (Box<[u8]>, u8);
 
@@ -38,6 +41,9 @@ struct Builder {
     /// (land key, heap) -> the child chosen to show the couple won: its
     /// lands (all with stored nimbers that give the heap).
     moves: FxHashMap<Box<[u8]>, Vec<Box<[u8]>>>,
+    /// Lands that cost almost nothing to list (those of an earlier proof,
+    /// when a proof is made again to make it smaller).
+    prefer: FxHashSet<Box<[u8]>>,
 }
 
 /// How a child of a listed land (plus the land's heap) is shown won.
@@ -53,6 +59,8 @@ impl Builder {
     fn cost(&self, land: &[u8]) -> u64 {
         if self.listed.contains_key(land) {
             0
+        } else if self.prefer.contains(land) {
+            1
         } else {
             weight(land)
         }
@@ -324,6 +332,96 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// assert_eq!(c.lines[0].position, "0.0");
     /// ```
     pub fn certificate(&mut self, pos: &Position) -> Result<Certificate, SolveError> {
+        let roots = self.certificate_roots(pos)?;
+        let (nimber, lines) = self.certificate_lines(&roots)?;
+        Ok(self.certificate_of(pos, Some(nimber), false, lines))
+    }
+
+    /// A certificate of the position's outcome (docs/certificates.md#small),
+    /// smaller than [`Self::certificate`]'s proof of its nimber: a loss is
+    /// proved by its nimber 0, as there; a win by one move to a loss (the
+    /// header says `outcome: win`), and of the moves to a loss that the
+    /// store shows (all the child's lands with stored nimbers, giving 0),
+    /// each is tried (at most `tries`) and the smallest proof kept.
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// use sprouts::solve::{PseudoCanon, Solver};
+    /// let mut s = Solver::new();
+    /// let pos = Position::start(5, Variant::Normal);
+    /// let small = s.outcome_certificate(&pos, 16).unwrap();
+    /// let full = s.certificate(&pos).unwrap();
+    /// assert!(small.lines.len() < full.lines.len());
+    /// let checked = small.to_string().parse::<sprouts::solve::Certificate>().unwrap()
+    ///     .check(&PseudoCanon, &mut |_, _| {}).unwrap();
+    /// assert!(checked.claim.unwrap().win_only);
+    /// ```
+    pub fn outcome_certificate(
+        &mut self,
+        pos: &Position,
+        tries: usize,
+    ) -> Result<Certificate, SolveError> {
+        let roots = self.certificate_roots(pos)?;
+        let mut nimber = 0;
+        for l in &roots {
+            nimber ^= Builder::nimber(self, l)?;
+        }
+        if nimber == 0 {
+            let (_, lines) = self.smaller_lines(&roots, ROUNDS)?;
+            return Ok(self.certificate_of(pos, Some(0), false, lines));
+        }
+        // The moves to a loss the store shows: a child of one land, beside
+        // the others, whose lands' stored nimbers give 0.
+        let canon = self.canon.clone();
+        let mut wins: Vec<Vec<Vec<u8>>> = Vec::new();
+        for (i, land) in roots.iter().enumerate() {
+            let kids = children_unless(land, &*canon, |_| false).unwrap_or_default();
+            for c in kids.iter() {
+                let mut lands: Vec<Vec<u8>> = lands_of(c).map(<[u8]>::to_vec).collect();
+                lands.extend(
+                    roots
+                        .iter()
+                        .enumerate()
+                        .filter(|&(j, _)| j != i)
+                        .map(|(_, l)| l.clone()),
+                );
+                let mut x = 0;
+                let mut known = true;
+                for l in &lands {
+                    match self.store.get_normal(l) {
+                        Some(NormalEntry::Nimber(k)) => x ^= k,
+                        _ => known = false,
+                    }
+                }
+                if known && x == 0 {
+                    lands.sort_unstable();
+                    wins.push(lands);
+                }
+            }
+        }
+        // Smaller children first: their proofs tend to be smaller.
+        wins.sort_by_key(|c| c.iter().map(|l| twice_lives(l)).sum::<u32>());
+        wins.dedup();
+        let mut best: Option<Vec<Listed>> = None;
+        for child in wins.iter().take(tries.max(1)) {
+            let (_, lines) = self.smaller_lines(child, ROUNDS)?;
+            if best.as_ref().is_none_or(|b| lines.len() < b.len()) {
+                best = Some(lines);
+            }
+        }
+        let lines = match best {
+            Some(l) => l,
+            // None stored: the nimber's proof shows the win too.
+            None => {
+                let (_, lines) = self.smaller_lines(&roots, ROUNDS)?;
+                return Ok(self.certificate_of(pos, Some(nimber), false, lines));
+            }
+        };
+        Ok(self.certificate_of(pos, None, true, lines))
+    }
+
+    /// The position's lands, sorted.
+    fn certificate_roots(&mut self, pos: &Position) -> Result<Vec<Vec<u8>>, SolveError> {
         if pos.variant() == Variant::Misere {
             return Err(SolveError::certificate(
                 "certificates are for normal play only".to_string(),
@@ -332,15 +430,52 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         let mut roots = Vec::new();
         simplify(regions_of(pos)?, &*self.canon, &mut roots);
         roots.sort_unstable();
-        let mut b = Builder::default();
+        Ok(roots)
+    }
+
+    /// The nimber of these lands together, and the lines that prove the
+    /// nimber of each: the roots first, then largest land first.
+    fn certificate_lines(&mut self, roots: &[Vec<u8>]) -> Result<(u8, Vec<Listed>), SolveError> {
+        self.certificate_lines_preferring(roots, FxHashSet::default())
+    }
+
+    /// [`Self::certificate_lines`] made again, each time preferring the
+    /// lands of the last proof (answers that reuse them cost almost
+    /// nothing), while the proof gets smaller (at most `rounds` times).
+    fn smaller_lines(
+        &mut self,
+        roots: &[Vec<u8>],
+        rounds: usize,
+    ) -> Result<(u8, Vec<Listed>), SolveError> {
+        let (nimber, mut best) = self.certificate_lines(roots)?;
+        for _ in 0..rounds {
+            let prefer = best.iter().map(|(l, _)| l.clone()).collect();
+            let (_, lines) = self.certificate_lines_preferring(roots, prefer)?;
+            if lines.len() >= best.len() {
+                break;
+            }
+            best = lines;
+        }
+        Ok((nimber, best))
+    }
+
+    fn certificate_lines_preferring(
+        &mut self,
+        roots: &[Vec<u8>],
+        prefer: FxHashSet<Box<[u8]>>,
+    ) -> Result<(u8, Vec<Listed>), SolveError> {
+        let mut b = Builder {
+            prefer,
+            ..Builder::default()
+        };
         let mut nimber = 0;
-        for l in &roots {
+        for l in roots {
             nimber ^= b.need(self, l)?;
         }
         while let Some((_, land)) = b.todo.pop() {
             b.answer(self, &land)?;
         }
-        let mut lands = b.needed(self, &roots)?;
+        let mut lands = b.needed(self, roots)?;
         let root = |l: &[u8]| roots.iter().any(|r| r[..] == *l);
         lands.sort_by(|(x, _), (y, _)| {
             root(y)
@@ -354,27 +489,42 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         let mut read_back = FxHashMap::default();
         let mut lines = Vec::with_capacity(lands.len());
         for (l, heap) in lands {
-            let text = Land::from_key(l.into()).to_string();
+            let text = Land::from_key(l.to_vec()).to_string();
             let key = match text.parse::<Land>() {
                 Ok(land) => land.as_bytes().to_vec(),
                 Err(_) => text.clone().into_bytes(),
             };
             if read_back.insert(key, heap).is_none() {
-                lines.push(Couple {
-                    number: 0,
-                    position: text,
-                    heap,
-                });
+                lines.push((l, heap));
             }
         }
+        Ok((nimber, lines))
+    }
+
+    fn certificate_of(
+        &self,
+        pos: &Position,
+        nimber: Option<u8>,
+        win: bool,
+        lands: Vec<Listed>,
+    ) -> Certificate {
+        let lines = lands
+            .into_iter()
+            .map(|(l, heap)| Couple {
+                number: 0,
+                position: Land::from_key(l.into()).to_string(),
+                heap,
+            })
+            .collect();
         let mut c = Certificate {
             ours: true,
             program: Some(format!("sprouts {}", env!("CARGO_PKG_VERSION"))),
             position: Some((pos.to_glop2(), 0)),
-            nimber: Some(nimber),
+            nimber,
+            win,
             lines,
         };
         c.number_lines();
-        Ok(c)
+        c
     }
 }

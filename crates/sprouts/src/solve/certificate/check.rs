@@ -264,8 +264,12 @@ pub struct Checked {
 pub struct Claim {
     /// The position, as the header gives it.
     pub position: String,
-    /// Its nimber (0: a loss for the player to move).
+    /// Its nimber (0: a loss for the player to move); 1 when only a win
+    /// is claimed ([`Claim::win_only`]).
     pub nimber: u8,
+    /// Whether only the outcome was claimed and proved (a win: a move to
+    /// lands of listed nimbers that give 0), not the nimber.
+    pub win_only: bool,
 }
 
 /// Checks couples and stored entries with move generation and lookups
@@ -847,6 +851,7 @@ impl Certificate {
             (Some((text, line)), Some(nimber)) => {
                 Some(check_claim(&mut known, canon, text, *line, nimber)?)
             }
+            (Some((text, line)), None) if self.win => Some(v.check_win(&mut known, text, *line)?),
             _ => None,
         };
         Ok(Checked {
@@ -880,6 +885,58 @@ impl<C: LandCanon + ?Sized> Verifier<'_, C> {
         })
     }
 
+    /// Checks a claim that the position (on header line `line`) is a win
+    /// for the player to move: some move leaves lands whose listed nimbers
+    /// give 0.
+    pub fn check_win<S: Store + ?Sized>(
+        &mut self,
+        known: &mut S,
+        text: &str,
+        line: usize,
+    ) -> Result<Claim, CheckError> {
+        let fail = |why: Why| CheckError {
+            line,
+            couple: format!("position {} outcome win", quoted(text)),
+            why,
+        };
+        let pos = glop2::parse_position(text).map_err(|e| fail(Why::Unreadable(e.to_string())))?;
+        let lands =
+            decompose_with(&pos, self.canon).map_err(|e| fail(Why::Unreadable(e.to_string())))?;
+        let mut others = 0u8;
+        let mut unknown = 0;
+        for l in &lands {
+            match known.get_normal(l.as_bytes()) {
+                Some(NormalEntry::Nimber(k)) => others ^= k,
+                _ => unknown += 1,
+            }
+        }
+        for (i, l) in lands.iter().enumerate() {
+            // A move in this land, the others' listed nimbers beside it.
+            let rest = match known.get_normal(l.as_bytes()) {
+                Some(NormalEntry::Nimber(k)) if unknown == 0 => others ^ k,
+                _ if unknown == 1 => others,
+                _ => continue,
+            };
+            if unknown == 1
+                && matches!(known.get_normal(l.as_bytes()), Some(NormalEntry::Nimber(_)))
+            {
+                continue;
+            }
+            let kids = self.all_children(lands[i].as_bytes());
+            if kids.iter().any(|c| {
+                let s = sum(known, c);
+                s.unknown == 0 && s.x == rest
+            }) {
+                return Ok(Claim {
+                    position: text.to_string(),
+                    nimber: 1,
+                    win_only: true,
+                });
+            }
+        }
+        Err(fail(Why::NoWinningMove { heap: 0 }))
+    }
+
     /// Forgets the couples found won (a memory that only saves work:
     /// a checker of a large file keeps it bounded so).
     pub fn forget_won(&mut self) {
@@ -898,7 +955,8 @@ impl<C: LandCanon + ?Sized> Verifier<'_, C> {
 /// ```
 /// use sprouts::solve::{MemoryStore, NormalEntry, PseudoCanon, Store, check_claim, decompose};
 /// let mut known = MemoryStore::default();
-/// let one = decompose(&"1".parse().unwrap()).unwrap();
+/// let pos = sprouts::notation::glop2::parse_position("1").unwrap();
+/// let one = decompose(&pos).unwrap();
 /// known.put_normal(one[0].as_bytes(), NormalEntry::Nimber(1));
 /// assert_eq!(check_claim(&mut known, &PseudoCanon, "1", 3, 1).unwrap().nimber, 1);
 /// assert_eq!(check_claim(&mut known, &PseudoCanon, "1", 3, 0).unwrap_err().line, 3);
@@ -921,6 +979,7 @@ pub fn check_claim<S: Store + ?Sized, C: LandCanon + ?Sized>(
     Ok(Claim {
         position: text.to_string(),
         nimber,
+        win_only: false,
     })
 }
 

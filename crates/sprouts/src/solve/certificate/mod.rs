@@ -62,6 +62,10 @@ pub struct Certificate {
     pub position: Option<(String, usize)>,
     /// The nimber claimed for the position (`nimber:`).
     pub nimber: Option<u8>,
+    /// Whether the header claims only that the position is a win for the
+    /// player to move (`outcome: win`, instead of a nimber): some move
+    /// leaves lands of listed nimbers that give 0.
+    pub win: bool,
     /// The couples, each a loss for the player to move.
     pub lines: Vec<Couple>,
 }
@@ -182,6 +186,7 @@ impl LineReader {
                 program: None,
                 position: None,
                 nimber: None,
+                win: false,
                 lines: Vec::new(),
             },
             in_list: false,
@@ -275,11 +280,18 @@ fn read_header(c: &mut Certificate, number: usize, line: &str) -> Result<(), Cer
         "program" => c.program = Some(value.to_string()),
         "position" => c.position = Some((value.to_string(), number)),
         "nimber" => c.nimber = Some(heap(number, value, "a nimber from 0 to 255")?),
+        "outcome" if value == "win" => c.win = true,
+        "outcome" => {
+            return Err(read_error(
+                number,
+                format!("expected the outcome \"win\", found {}", quoted(value)),
+            ));
+        }
         other => {
             return Err(read_error(
                 number,
                 format!(
-                    "unknown header {}: expected program, position or nimber",
+                    "unknown header {}: expected program, position, nimber or outcome",
                     quoted(other)
                 ),
             ));
@@ -376,7 +388,7 @@ impl Certificate {
                 n += 1;
                 *line = n;
             }
-            n += usize::from(self.nimber.is_some());
+            n += usize::from(self.nimber.is_some()) + usize::from(self.win);
         }
         n += 1;
         for c in &mut self.lines {
@@ -403,6 +415,9 @@ impl fmt::Display for Certificate {
             }
             if let Some(n) = self.nimber {
                 writeln!(f, "nimber: {n}")?;
+            }
+            if self.win {
+                writeln!(f, "outcome: win")?;
             }
         }
         writeln!(f, "{SECTION}")?;
@@ -458,7 +473,7 @@ mod tests {
         );
         assert_eq!(
             e("sprouts certificate 1\nsize: 3\n"),
-            "line 2: unknown header \"size\": expected program, position or nimber"
+            "line 2: unknown header \"size\": expected program, position, nimber or outcome"
         );
         assert_eq!(
             e("sprouts certificate 1\nnimber: 256\n[Positions+Nimber]\n"),

@@ -159,6 +159,7 @@ impl SpotsDatabase {
             program: None,
             position: None,
             nimber: None,
+            win: false,
             lines,
         }
     }

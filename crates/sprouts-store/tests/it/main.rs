@@ -1,0 +1,3 @@
+//! The store crate's integration tests, one binary.
+
+mod check;
