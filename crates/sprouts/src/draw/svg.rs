@@ -102,12 +102,23 @@ impl Drawing {
         if self.spots.len() <= 1 {
             scale = 1.0;
         }
+        // A drawing with a frame is shown at the frame's scale, so that
+        // every picture of a game has the same size.
+        if let Some((lo, hi)) = self.frame {
+            (x0, y0, x1, y1) = (lo.x, lo.y, hi.x, hi.y);
+            scale = (options.size - 2.0 * MARGIN).max(10.0) / (x1 - x0).max(y1 - y0).max(1e-9);
+        }
         let content = (x1 - x0) * scale + 2.0 * MARGIN;
-        // Wide enough for the caption (about 0.6 em a character).
+        // Wide enough for the caption (about 0.6 em a character), unless
+        // the size is fixed by a frame.
         let caption = options.title.as_ref().map_or(0.0, |t| {
             t.chars().count() as f64 * 14.0 * 0.6 + 2.0 * MARGIN
         });
-        let w = content.max(caption);
+        let w = if self.frame.is_some() {
+            content
+        } else {
+            content.max(caption)
+        };
         let left = MARGIN + (w - content) / 2.0;
         let h = (y1 - y0) * scale + 2.0 * MARGIN + if options.title.is_some() { 24.0 } else { 0.0 };
         let tx = |p: Point| (left + (p.x - x0) * scale, MARGIN + (y1 - p.y) * scale);
