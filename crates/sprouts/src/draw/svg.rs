@@ -120,7 +120,9 @@ impl Drawing {
             content.max(caption)
         };
         let left = MARGIN + (w - content) / 2.0;
-        let h = (y1 - y0) * scale + 2.0 * MARGIN + if options.title.is_some() { 24.0 } else { 0.0 };
+        // A framed picture keeps the caption's room even without one.
+        let caption_room = options.title.is_some() || self.frame.is_some();
+        let h = (y1 - y0) * scale + 2.0 * MARGIN + if caption_room { 24.0 } else { 0.0 };
         let tx = |p: Point| (left + (p.x - x0) * scale, MARGIN + (y1 - p.y) * scale);
         let mut out = String::new();
         let _ = writeln!(
