@@ -690,10 +690,10 @@ fn random_five_spot_games_grow_move_by_move() {
 }
 
 proptest! {
-    #![proptest_config(config(24))]
+    #![proptest_config(config(8))]
 
     #[test]
-    fn random_games_grow_move_by_move(n in 1u32..=12, seed in any::<u64>(), len in 0usize..40) {
+    fn random_games_grow_move_by_move(n in 1u32..=8, seed in any::<u64>(), len in 0usize..16) {
         let mut rng = Rng::new(seed);
         let start = Position::start(n, Variant::Normal);
         let mut p = start.clone();
