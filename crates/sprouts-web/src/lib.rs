@@ -57,9 +57,10 @@ use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
-use sprouts::draw::{SvgOptions, completed, draw};
+use sprouts::draw::{Drawing, SvgOptions, completed, draw, draw_after, draw_game};
 use sprouts::model::{Move, Position, Spot, Variant};
 use sprouts::notation::hoey;
+use sprouts::notation::transcript::Transcript;
 use sprouts::notation::{Notation, Replay, quote, read_input};
 
 /// The largest request body accepted, in bytes.
@@ -156,8 +157,9 @@ pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io
     axum::serve(listener, router(config)).await
 }
 
-async fn page() -> Html<&'static str> {
-    Html(PAGE)
+async fn page() -> Html<String> {
+    // The spots box takes as many spots as the server does.
+    Html(PAGE.replace("{{MAX_SPOTS}}", &MAX_SPOTS.to_string()))
 }
 
 /// A bad request: status and message.
@@ -207,6 +209,21 @@ async fn method_not_allowed() -> Failure {
 #[derive(Deserialize)]
 struct TextRequest {
     text: String,
+    /// Show the game after this many moves (the whole game when absent).
+    #[serde(default)]
+    upto: Option<usize>,
+    /// The notation of the caption (the game's own when absent).
+    #[serde(default)]
+    notation: Option<String>,
+}
+
+/// A notation asked for by name, or none.
+fn notation_of(name: Option<&str>) -> Result<Option<Notation>, Failure> {
+    name.map(|n| {
+        n.parse::<Notation>()
+            .map_err(|e| bad(format!("bad request: {e}")))
+    })
+    .transpose()
 }
 
 #[derive(Deserialize)]
@@ -214,6 +231,8 @@ struct PlayRequest {
     text: String,
     #[serde(rename = "move")]
     move_text: String,
+    #[serde(default)]
+    notation: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -223,14 +242,29 @@ struct JoinRequest {
     to: Spot,
 }
 
+/// One move of the game, in every notation.
+#[derive(Serialize)]
+struct MoveTexts {
+    wgosa: String,
+    lhp: String,
+    hoey: String,
+}
+
 /// What the page shows.
 #[derive(Serialize)]
 struct Shown {
-    /// The game in Hoey notation (what the page sends back), or null for a position.
+    /// The game up to the move shown, in Hoey notation (what the page
+    /// sends back), or null for a position.
     game: Option<String>,
+    /// The whole game in each notation (past the move shown, if stepped back).
     wgosa: Option<String>,
     lhp: Option<String>,
     hoey: Option<String>,
+    /// The notation of the caption: asked for, else the game's own.
+    notation: Option<String>,
+    /// Every move of the whole game.
+    move_list: Vec<MoveTexts>,
+    /// The moves played up to the position shown.
     moves: usize,
     position: String,
     position_full: String,
@@ -242,19 +276,10 @@ struct Shown {
     computer: bool,
 }
 
-/// A game or a full position, read from text.
+/// A game (with the notation it was written in) or a full position, read from text.
 enum Input {
-    Game(Box<Replay>),
+    Game(Box<Replay>, Notation),
     Position(Position),
-}
-
-impl Input {
-    fn position(&self) -> &Position {
-        match self {
-            Input::Game(r) => r.position(),
-            Input::Position(p) => p,
-        }
-    }
 }
 
 /// A game or a position, read as every program reads one
@@ -286,7 +311,7 @@ fn read_as(text: &str, variant: Option<Variant>) -> Result<Input, Failure> {
                 return Err(bad("a game needs at least one spot"));
             }
             let replay = game.replay().map_err(|e| bad(e.to_string()))?;
-            Ok(Input::Game(Box::new(replay)))
+            Ok(Input::Game(Box::new(replay), game.notation))
         }
         sprouts::notation::Input::Position { position, .. } => {
             if position.next_spot() > MAX_SPOTS + 1 {
@@ -308,40 +333,102 @@ fn read(text: &str) -> Result<Input, Failure> {
     read_as(text, None)
 }
 
-fn shown(input: &Input, config: &Config) -> Result<Shown, Failure> {
-    let pos = input.position();
-    let drawing = draw(pos).map_err(|e| bad(e.to_string()))?;
-    let (highlight, caption) = match input {
-        Input::Game(r) if !r.moves().is_empty() => (
-            Some(pos.next_spot() - 1),
-            Some(format!(
-                "after move {}: {}",
-                r.moves().len(),
-                r.moves()[r.moves().len() - 1].canonical
-            )),
+/// The drawings of a game move by move (each keeps the one before), up to
+/// move `upto`.
+fn drawings(r: &Replay, upto: usize) -> Result<Vec<Drawing>, Failure> {
+    let moves: Vec<Move> = r.moves()[..upto]
+        .iter()
+        .map(|m| m.resolved.clone())
+        .collect();
+    draw_game(r.start(), &moves).map_err(|e| bad(e.to_string()))
+}
+
+/// The game's first `upto` moves, in Hoey notation (no result unless whole).
+fn prefix(r: &Replay, upto: usize) -> String {
+    if upto == r.moves().len() {
+        return r.to_hoey();
+    }
+    Transcript {
+        header: r.header().clone(),
+        notation: Notation::Hoey,
+        moves: r.moves()[..upto]
+            .iter()
+            .map(|m| m.canonical.clone())
+            .collect(),
+        winner: None,
+    }
+    .to_string()
+}
+
+fn shown(
+    input: &Input,
+    config: &Config,
+    upto: Option<usize>,
+    notation: Option<Notation>,
+) -> Result<Shown, Failure> {
+    let (drawing, pos, highlight, caption) = match input {
+        Input::Game(r, own) => {
+            let made = r.moves().len();
+            let k = upto.unwrap_or(made);
+            if k > made {
+                return Err(bad(format!(
+                    "the game has {made} move{}, not {k}",
+                    if made == 1 { "" } else { "s" }
+                )));
+            }
+            let pos = if k == 0 {
+                r.start().clone()
+            } else {
+                r.positions().nth(k - 1).expect("k <= moves")
+            };
+            let drawing = drawings(r, k)?.pop().expect("the start is drawn");
+            let caption = (k > 0).then(|| {
+                let texts = r.texts(notation.unwrap_or(*own));
+                format!("after move {k}: {}", texts[k - 1])
+            });
+            let highlight = (k > 0).then(|| pos.next_spot() - 1);
+            (drawing, pos, highlight, caption)
+        }
+        Input::Position(p) => (
+            draw(p).map_err(|e| bad(e.to_string()))?,
+            p.clone(),
+            None,
+            None,
         ),
-        _ => (None, None),
     };
     let svg = drawing.to_svg(&SvgOptions {
         highlight,
         title: caption,
         ..SvgOptions::default()
     });
-    let (game, wgosa, lhp, hoey_text, moves) = match input {
-        Input::Game(r) => (
-            Some(r.to_hoey()),
-            Some(r.to_notation(Notation::Wgosa)),
-            Some(r.to_notation(Notation::Lhp)),
-            Some(r.to_notation(Notation::Hoey)),
-            r.moves().len(),
-        ),
-        Input::Position(_) => (None, None, None, None, 0),
+    let (game, wgosa, lhp, hoey_text, moves, move_list, shown_notation) = match input {
+        Input::Game(r, own) => {
+            let k = upto.unwrap_or(r.moves().len());
+            let texts: Vec<Vec<String>> = Notation::ALL.iter().map(|&n| r.texts(n)).collect();
+            let list = (0..r.moves().len())
+                .map(|i| MoveTexts {
+                    wgosa: texts[0][i].clone(),
+                    lhp: texts[1][i].clone(),
+                    hoey: texts[2][i].clone(),
+                })
+                .collect();
+            (
+                Some(prefix(r, k)),
+                Some(r.to_notation(Notation::Wgosa)),
+                Some(r.to_notation(Notation::Lhp)),
+                Some(r.to_notation(Notation::Hoey)),
+                k,
+                list,
+                Some(notation.unwrap_or(*own).to_string()),
+            )
+        }
+        Input::Position(_) => (None, None, None, None, 0, Vec::new(), None),
     };
     // The player who cannot move loses in normal play and wins in misere
     // play; after an even number of moves that player is the first.
     let winner = match input {
-        Input::Game(r) if pos.is_over() => {
-            let first_stuck = r.moves().len() % 2 == 0;
+        Input::Game(..) if pos.is_over() => {
+            let first_stuck = moves % 2 == 0;
             let first_wins = first_stuck == (pos.variant() == Variant::Misere);
             Some(if first_wins { "first" } else { "second" })
         }
@@ -352,6 +439,8 @@ fn shown(input: &Input, config: &Config) -> Result<Shown, Failure> {
         wgosa,
         lhp,
         hoey: hoey_text,
+        notation: shown_notation,
+        move_list,
         moves,
         position: pos.to_hoey(),
         position_full: pos.to_hoey_full(),
@@ -385,7 +474,13 @@ where
 async fn show(State(config): State<Config>, body: Body) -> Response {
     blocking(move || {
         let req: TextRequest = parse(body)?;
-        Ok(json(&shown(&read(&req.text)?, &config)?))
+        let notation = notation_of(req.notation.as_deref())?;
+        Ok(json(&shown(
+            &read(&req.text)?,
+            &config,
+            req.upto,
+            notation,
+        )?))
     })
     .await
 }
@@ -412,7 +507,7 @@ fn with_move(replay: &Replay, m: &Move) -> Result<String, Failure> {
 
 fn game_of(text: &str) -> Result<Box<Replay>, Failure> {
     match read(text)? {
-        Input::Game(r) => Ok(r),
+        Input::Game(r, _) => Ok(r),
         Input::Position(_) => Err(bad("moves can be made in a game, not in a position")),
     }
 }
@@ -432,7 +527,8 @@ async fn play(State(config): State<Config>, body: Body) -> Response {
             .resolve(move_text, replay.position())
             .map_err(|e| bad(format!("move {}: {e}", quote(move_text))))?;
         let next = with_move(&replay, &m)?;
-        Ok(json(&shown(&read(&next)?, &config)?))
+        let notation = notation_of(req.notation.as_deref())?;
+        Ok(json(&shown(&read(&next)?, &config, None, notation)?))
     })
     .await
 }
@@ -457,6 +553,10 @@ async fn join(State(_config): State<Config>, body: Body) -> Response {
         let req: JoinRequest = parse(body)?;
         let replay = game_of(&req.text)?;
         let pos = replay.position();
+        // The choices are drawn grown from the board, so they look like it.
+        let board = drawings(&replay, replay.moves().len())?
+            .pop()
+            .expect("the start is drawn");
         let (a, b) = (req.from.min(req.to), req.from.max(req.to));
         let mut choices = Vec::new();
         let mut more = false;
@@ -473,13 +573,15 @@ async fn join(State(_config): State<Config>, body: Body) -> Response {
             }
             let after = pos.play(&m).map_err(|e| bad(e.to_string()))?;
             let write = |n: Notation| n.write(pos, &m).map_err(|e| bad(e.to_string()));
-            let picture = draw(&after)
-                .map_err(|e| bad(e.to_string()))?
-                .to_svg(&SvgOptions {
-                    highlight: Some(after.next_spot() - 1),
-                    size: 160.0,
-                    ..SvgOptions::default()
-                });
+            let grown = match draw_after(&board, pos, &m) {
+                Ok(d) => d,
+                Err(_) => draw(&after).map_err(|e| bad(e.to_string()))?,
+            };
+            let picture = grown.to_svg(&SvgOptions {
+                highlight: Some(after.next_spot() - 1),
+                size: 160.0,
+                ..SvgOptions::default()
+            });
             choices.push(Choice {
                 hoey: write(Notation::Hoey)?,
                 wgosa: write(Notation::Wgosa)?,
@@ -496,6 +598,7 @@ async fn join(State(_config): State<Config>, body: Body) -> Response {
 async fn computer(State(config): State<Config>, body: Body) -> Response {
     blocking(move || {
         let req: TextRequest = parse(body)?;
+        let notation = notation_of(req.notation.as_deref())?;
         let Some(opponent) = config.opponent.clone() else {
             return Err(Failure(
                 StatusCode::NOT_IMPLEMENTED,
@@ -507,7 +610,7 @@ async fn computer(State(config): State<Config>, body: Body) -> Response {
             .choose(replay.position())
             .ok_or_else(|| bad("the game is over: no move left"))?;
         let next = with_move(&replay, &m)?;
-        Ok(json(&shown(&read(&next)?, &config)?))
+        Ok(json(&shown(&read(&next)?, &config, None, notation)?))
     })
     .await
 }
@@ -545,7 +648,7 @@ async fn analyze(State(config): State<Config>, body: Body) -> Response {
             }
         };
         let pos = match read_as(&req.text, variant)? {
-            Input::Game(r) => r.position().clone(),
+            Input::Game(r, _) => r.position().clone(),
             Input::Position(p) => p,
         };
         let time = config.analysis_time;

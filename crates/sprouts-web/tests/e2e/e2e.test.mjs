@@ -1,6 +1,6 @@
 // End-to-end test of the Sprouts page in headless Chromium (playwright-core).
 //
-// Starts `sprouts serve --port 0`, opens the page, starts a 3-spot game with
+// Two tests. The first starts `sprouts serve --port 0`, opens the page, starts a 3-spot game with
 // the computer as the second player, plays the first player's moves by
 // clicking two spots (and choosing the first way to join them when there
 // are several), until the game is over (after a typed move, the computer's
@@ -75,9 +75,9 @@ async function clickAMove(page) {
       await page.locator(`#picture circle[data-spot='${spots[j]}']`).click({ force: true });
       // One of: the move is played, a choice of ways is shown, an error.
       await page.waitForFunction((n) => Number(document.getElementById("status").dataset.moves) > n
-        || document.querySelector("#choices div") !== null
+        || document.querySelector("#choices div.choice") !== null
         || document.getElementById("error").textContent !== "", before, { timeout: 30000 });
-      const choices = page.locator("#choices div");
+      const choices = page.locator("#choices div.choice");
       if (await choices.count() > 0) {
         await choices.first().click();
       }
@@ -207,18 +207,21 @@ test("a 3-spot game against the computer, in headless Chromium", async () => {
       assert.equal(game.moves.length, end.moves, `${notation}: ${text}`);
       assert.equal(game.over, true, `${notation}: ${text}`);
     }
-    // The download holds the same three games.
+    // The download holds the game once, in the notation chosen.
+    const chosenNotation = await page.inputValue("#notation");
     const href = await page.getAttribute("#download", "href");
     const downloaded = decodeURIComponent(href.replace(/^data:text\/plain;charset=utf-8,/, ""));
     const games = replay("game.download.txt", downloaded.trim());
-    assert.deepEqual(games.map((g) => g.notation), ["wgosa", "lhp", "hoey"]);
-    assert.ok(games.every((g) => g.over && g.moves.length === end.moves));
+    assert.equal(games.length, 1);
+    assert.equal(games[0].notation, chosenNotation);
+    assert.ok(games[0].over && games[0].moves.length === end.moves);
     // Every notation describes the same game: after each move, the same
     // position up to equivalence (canonical form). The labelled positions
     // may differ: a move's text names its class of equivalent moves, and
     // reading it back may give another member of the class.
+    writeFileSync(path.join(out, "game.three.txt"), [shown.wgosa, shown.lhp, shown.hoey].join("\n") + "\n");
     const canonical = execFileSync(bin, ["replay", "--each", "--position-format", "canon",
-      path.join(out, "game.download.txt")], { encoding: "utf8" })
+      path.join(out, "game.three.txt")], { encoding: "utf8" })
       .trim().split(/\n(?=\d+[+-])/)
       .map((g) => g.split("\n").slice(1).map((line) => line.split("\t")[2]));
     assert.equal(canonical.length, 3);
@@ -241,6 +244,104 @@ test("a 3-spot game against the computer, in headless Chromium", async () => {
     assert.deepEqual(pageErrors, []);
     console.log(`played ${end.moves} moves (ours: ${ours.join(", ")}); ${winner} player won`);
     console.log("WGOSA: " + shown.wgosa);
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+});
+
+/** Every spot's centre on screen, by number. */
+async function spotCentres(page) {
+  return page.$$eval("#picture circle", (cs) => Object.fromEntries(cs.map((c) => {
+    const r = c.getBoundingClientRect();
+    return [c.getAttribute("data-spot"), [r.left + r.width / 2, r.top + r.height / 2]];
+  })));
+}
+
+/** The board's size on screen. */
+async function boardSize(page) {
+  return page.$eval("#picture svg", (s) => {
+    const r = s.getBoundingClientRect();
+    return [r.width, r.height];
+  });
+}
+
+/** Taps 12 px to the right of a spot's centre (near it, not on it). */
+async function tapNear(page, centres, spot) {
+  const [x, y] = centres[spot];
+  await page.mouse.click(x + 12, y);
+}
+
+test("the board stays put, spots are easy to hit, the move list steps", async () => {
+  mkdirSync(out, { recursive: true });
+  const [server, base] = await startServer();
+  const browser = await chromium.launch({
+    executablePath: browserPath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    // A phone-sized screen: the page fits it.
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const pageErrors = [];
+    page.on("pageerror", (e) => pageErrors.push(e.message));
+    await page.goto(base);
+    await page.locator("#who").selectOption("none");
+    await page.locator("#spots").fill("5");
+    await page.locator("#new").click();
+    await page.waitForFunction(() => document.getElementById("status").dataset.moves === "0"
+      && document.querySelectorAll("#picture circle").length === 5);
+    const size = await boardSize(page);
+    assert.ok(size[0] <= 390 && size[0] > 300, `board ${size}`);
+    // Moves made by tapping near (12 px off) two spots: 1-2, 3-4, then 6-7.
+    const played = [];
+    for (const [a, b] of [["1", "2"], ["3", "4"], ["6", "7"], ["5", "5"]]) {
+      const before = await spotCentres(page);
+      const n = Object.keys(before).length;
+      await tapNear(page, before, a);
+      assert.equal(await page.$eval("#picture circle.chosen", (c) => c.getAttribute("data-spot")), a);
+      await tapNear(page, before, b);
+      await page.waitForFunction((k) => document.querySelectorAll("#picture circle").length === k + 1
+        || document.querySelector("#choices div.choice") !== null, n, { timeout: 30000 });
+      if (await page.locator("#choices div.choice").count() > 0) {
+        // The choices can be dismissed, then one is taken.
+        await page.locator("#cancel-choice").click();
+        assert.equal(await page.isVisible("#choices"), false);
+        await tapNear(page, before, a);
+        await tapNear(page, before, b);
+        await page.locator("#choices div.choice").first().click();
+        await page.waitForFunction((k) => document.querySelectorAll("#picture circle").length === k + 1, n, { timeout: 30000 });
+      }
+      const after = await spotCentres(page);
+      for (const [spot, [x, y]] of Object.entries(before)) {
+        assert.ok(Math.abs(after[spot][0] - x) <= 1 && Math.abs(after[spot][1] - y) <= 1,
+          `spot ${spot} moved from ${x},${y} to ${after[spot]} after ${a}-${b}`);
+      }
+      assert.deepEqual(await boardSize(page), size);
+      played.push(`${a}-${b}`);
+    }
+    assert.equal((await status(page)).moves, 4);
+    assert.equal(await page.locator("#movelist li").count(), 4);
+    // Back twice, forward once (redo), then a jump by the list.
+    const at4 = await spotCentres(page);
+    await page.locator("#undo").click();
+    await page.waitForFunction(() => document.getElementById("status").dataset.moves === "3");
+    await page.locator("#undo").click();
+    await page.waitForFunction(() => document.getElementById("status").dataset.moves === "2");
+    assert.equal(await page.locator("#picture circle").count(), 7);
+    await page.locator("#redo").click();
+    await page.waitForFunction(() => document.getElementById("status").dataset.moves === "3");
+    assert.equal(await page.locator("#movelist li.current").getAttribute("data-move"), "3");
+    await page.locator("#movelist li[data-move='4']").click();
+    await page.waitForFunction(() => document.getElementById("status").dataset.moves === "4");
+    const again = await spotCentres(page);
+    for (const [spot, [x, y]] of Object.entries(at4)) {
+      assert.ok(Math.abs(again[spot][0] - x) <= 1 && Math.abs(again[spot][1] - y) <= 1, `spot ${spot}`);
+    }
+    assert.deepEqual(await boardSize(page), size);
+    await page.screenshot({ path: path.join(out, "sprouts-phone.png"), fullPage: true });
+    assert.deepEqual(pageErrors, []);
+    console.log(`played ${played.join(", ")} on a ${size[0]}x${size[1]} board`);
   } finally {
     await browser.close();
     server.kill();

@@ -768,3 +768,116 @@ async fn a_hostile_move_is_refused_quickly_and_small() {
         after - before
     );
 }
+
+/// The `width="..." height="..."` of a picture.
+fn size_of(svg: &str) -> (String, String) {
+    let get = |key: &str| {
+        svg.split(key)
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    (get(" width=\""), get(" height=\""))
+}
+
+/// The spots of a picture: number and centre, as written.
+fn spots_of(svg: &str) -> Vec<(String, String, String)> {
+    svg.lines()
+        .filter(|l| l.starts_with("<circle"))
+        .map(|l| {
+            let get = |key: &str| {
+                l.split(key)
+                    .nth(1)
+                    .unwrap()
+                    .split('"')
+                    .next()
+                    .unwrap()
+                    .to_string()
+            };
+            (get("data-spot=\""), get("cx=\""), get("cy=\""))
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn the_board_stays_put_move_by_move() {
+    // 5 spots, then 1-2 and two more moves: every spot drawn before a move
+    // is drawn at the same place after it, in a picture of the same size.
+    let mut text = "5+".to_string();
+    let (_, v) = post("/api/show", serde_json::json!({"text": text})).await;
+    let mut before = v["svg"].as_str().unwrap().to_string();
+    for m in ["1(6)2", "3(7)4", "6(8)7"] {
+        let (status, v) = post("/api/play", serde_json::json!({"text": text, "move": m})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let after = v["svg"].as_str().unwrap().to_string();
+        assert_eq!(size_of(&after), size_of(&before), "{m}");
+        let old = spots_of(&before);
+        assert_eq!(spots_of(&after)[..old.len()], old[..], "{m}");
+        assert_eq!(spots_of(&after).len(), old.len() + 1);
+        before = after;
+        text = v["game"].as_str().unwrap().to_string();
+    }
+    assert_eq!(text, "5+ 1-6-2; 3-7-4; 6.2-8-7.4");
+}
+
+#[tokio::test]
+async fn stepping_through_a_game_in_its_notation() {
+    let game = "5+ 1(6)2 3(7)4 1(8)2";
+    let (status, v) = post("/api/show", serde_json::json!({"text": game, "upto": 1})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    // The game up to move 1, the whole game listed, the caption in WGOSA.
+    assert_eq!(v["game"], "5+ 1-6-2");
+    assert_eq!(v["moves"], 1);
+    assert_eq!(v["wgosa"], game);
+    assert_eq!(v["notation"], "wgosa");
+    let list: Vec<&str> = v["move_list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["wgosa"].as_str().unwrap())
+        .collect();
+    assert_eq!(list, vec!["1(6)2", "3(7)4", "1(8)2"]);
+    assert_eq!(v["move_list"][2]["hoey"], "1-8-2>");
+    assert!(v["svg"].as_str().unwrap().contains("after move 1: 1(6)2"));
+    // The same position shown stepping back is the one shown when played.
+    let (_, whole) = post("/api/show", serde_json::json!({"text": "5+ 1(6)2"})).await;
+    assert_eq!(v["svg"], whole["svg"]);
+    // Another notation asked for: the caption follows it.
+    let (_, v) = post(
+        "/api/show",
+        serde_json::json!({"text": game, "upto": 2, "notation": "lhp"}),
+    )
+    .await;
+    assert!(
+        v["svg"]
+            .as_str()
+            .unwrap()
+            .contains("after move 2: 3&lt;7&gt;4")
+    );
+    assert_eq!(
+        error("/api/show", serde_json::json!({"text": game, "upto": 4})).await,
+        (
+            StatusCode::BAD_REQUEST,
+            "the game has 3 moves, not 4".to_string()
+        )
+    );
+    assert_eq!(
+        error(
+            "/api/show",
+            serde_json::json!({"text": game, "notation": "x"})
+        )
+        .await
+        .0,
+        StatusCode::BAD_REQUEST
+    );
+}
+
+#[tokio::test]
+async fn the_page_takes_as_many_spots_as_the_server() {
+    let (_, _, text) = send(Config::default(), Method::GET, "/", Vec::new()).await;
+    assert!(text.contains(&format!("max=\"{}\"", sprouts_web::MAX_SPOTS)));
+    assert!(text.contains("<meta name=\"viewport\""));
+}

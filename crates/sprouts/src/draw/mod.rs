@@ -31,13 +31,14 @@
 //! assert!(svg.starts_with("<svg"));
 //! ```
 
+mod grow;
 mod layout;
 mod map;
 mod svg;
 
 use std::fmt;
 
-use crate::model::{Position, Spot};
+use crate::model::{Move, Position, Spot};
 
 pub use svg::SvgOptions;
 
@@ -151,6 +152,9 @@ impl Line {
 pub struct Drawing {
     spots: Vec<SpotMark>,
     lines: Vec<Line>,
+    /// The fixed box a drawing grown move by move is shown in (lower left,
+    /// upper right), so that its picture keeps its size and scale.
+    frame: Option<(Point, Point)>,
 }
 
 impl Drawing {
@@ -163,7 +167,26 @@ impl Drawing {
     /// assert_eq!(d.spots().len(), 1);
     /// ```
     pub fn from_parts(spots: Vec<SpotMark>, lines: Vec<Line>) -> Drawing {
-        Drawing { spots, lines }
+        Drawing {
+            spots,
+            lines,
+            frame: None,
+        }
+    }
+
+    /// The fixed box the drawing is shown in (lower left and upper right
+    /// corners), for drawings made by [`draw_game`] and [`draw_after`]: the
+    /// SVG of every drawing of one game then has the same size and scale.
+    /// `None` for [`draw`], whose SVG fits the picture to the drawing.
+    ///
+    /// ```
+    /// use sprouts::{draw::{draw, draw_game}, model::Position};
+    /// let start = Position::start(3, Default::default());
+    /// assert!(draw(&start).unwrap().frame().is_none());
+    /// assert!(draw_game(&start, &[]).unwrap()[0].frame().is_some());
+    /// ```
+    pub fn frame(&self) -> Option<(Point, Point)> {
+        self.frame
     }
 
     /// Every spot, in increasing order of number.
@@ -200,6 +223,7 @@ enum DrawErrorKind {
     Abbreviated,
     TooLarge(usize, usize),
     Shape(String),
+    NoRoom((Spot, Spot)),
 }
 
 impl From<DrawErrorKind> for DrawError {
@@ -223,6 +247,10 @@ impl fmt::Display for DrawError {
                 write!(f, "too many spots to draw: {n} (at most {max})")
             }
             DrawErrorKind::Shape(why) => write!(f, "not a drawing: {why}"),
+            DrawErrorKind::NoRoom((a, b)) => write!(
+                f,
+                "no room to draw the line from spot {a} to spot {b} without moving what is drawn"
+            ),
         }
     }
 }
@@ -326,6 +354,7 @@ pub fn draw(pos: &Position) -> Result<Drawing, DrawError> {
                 .map(|v| spot_mark(v, Point::default()))
                 .collect(),
             lines: Vec::new(),
+            frame: None,
         });
     }
     let mut mesh = layout::triangulate(&built);
@@ -403,5 +432,101 @@ pub fn draw(pos: &Position) -> Result<Drawing, DrawError> {
             }
         })
         .collect();
-    Ok(Drawing { spots, lines })
+    Ok(Drawing {
+        spots,
+        lines,
+        frame: None,
+    })
+}
+
+/// The drawing after move `m` of `pos`, grown from `prev`, a drawing of
+/// `pos` (made by [`draw`], [`draw_game`] or this function): every spot and
+/// line of `prev` stays exactly where it was, and only the move's new spot
+/// and its two curves are placed, inside the face the move is drawn in,
+/// with the other boundaries of that face on the sides the move gives them.
+/// The drawing keeps `prev`'s frame (a frame is chosen when `prev` has
+/// none) and nothing new goes outside it.
+///
+/// Errors: the move is not legal in `pos`, `prev` is not a drawing of it
+/// (its spots are not numbered `1..`), or there is no room for the new line
+/// between what is drawn (then [`draw`] can draw the position afresh, as
+/// [`draw_game`] does).
+///
+/// ```
+/// use sprouts::draw::{draw, draw_after};
+/// use sprouts::notation::transcript::Transcript;
+/// let game = "3+ 1-4-2; 2-5-3".parse::<Transcript>().unwrap().replay().unwrap();
+/// let before: Vec<_> = game.positions().collect();
+/// let d1 = draw_after(&draw(game.start()).unwrap(), game.start(), &game.moves()[0].resolved).unwrap();
+/// let d2 = draw_after(&d1, &before[0], &game.moves()[1].resolved).unwrap();
+/// // Spots 1 to 4 and the two curves of the first move stay put.
+/// assert_eq!(&d2.spots()[..4], d1.spots());
+/// assert_eq!(&d2.lines()[..2], d1.lines());
+/// assert_eq!(d2.spots().len(), 5);
+/// ```
+pub fn draw_after(prev: &Drawing, pos: &Position, m: &Move) -> Result<Drawing, DrawError> {
+    if pos.is_on_surface() {
+        return Err(DrawErrorKind::OffThePlane.into());
+    }
+    if !pos.is_complete() {
+        return Err(DrawErrorKind::Abbreviated.into());
+    }
+    let n = pos.next_spot() as usize;
+    if n > MAX_DRAW_SPOTS {
+        return Err(DrawErrorKind::TooLarge(n, MAX_DRAW_SPOTS).into());
+    }
+    pos.check_move(m)
+        .map_err(|e| DrawErrorKind::Shape(format!("the move cannot be played: {e}")))?;
+    let frame = prev.frame.unwrap_or_else(|| grow::frame_of(prev));
+    let mut with_frame = prev.clone();
+    with_frame.frame = Some(frame);
+    grow::grow(&with_frame, frame, pos, m)
+        .map_err(|_| DrawErrorKind::NoRoom(pos.endpoints(m).unwrap_or_default()).into())
+}
+
+/// The drawings of a game: the start, then the position after each move,
+/// each grown from the one before by [`draw_after`], so that a move leaves
+/// every spot and line it did not make where it was. All share one frame
+/// ([`Drawing::frame`]). Where a move finds no room between what is drawn
+/// (rare: a face pinched very thin), that position is drawn afresh by
+/// [`draw`] in the same frame, and the game goes on from there.
+///
+/// Errors: as [`draw`] for the start, or a move that is not legal.
+///
+/// ```
+/// use sprouts::draw::draw_game;
+/// use sprouts::notation::transcript::Transcript;
+/// let game = "5+ 1-6-2; 3-7-4; 1-8-2>".parse::<Transcript>().unwrap().replay().unwrap();
+/// let moves: Vec<_> = game.moves().iter().map(|m| m.resolved.clone()).collect();
+/// let all = draw_game(game.start(), &moves).unwrap();
+/// assert_eq!(all.len(), 4);
+/// // Spot 1 never moves.
+/// assert!(all.iter().all(|d| d.spots()[0].at == all[0].spots()[0].at));
+/// assert!(all.iter().all(|d| d.frame() == all[0].frame()));
+/// ```
+pub fn draw_game(start: &Position, moves: &[Move]) -> Result<Vec<Drawing>, DrawError> {
+    let mut first = draw(start)?;
+    let frame = grow::frame_of(&first);
+    first.frame = Some(frame);
+    let mut out = vec![first];
+    let mut pos = start.clone();
+    for m in moves {
+        let prev = out.last().expect("the start is drawn");
+        let next = match draw_after(prev, &pos, m) {
+            Ok(d) => d,
+            Err(e) if !matches!(e.kind, DrawErrorKind::NoRoom(_)) => return Err(e),
+            Err(_) => {
+                let after = pos
+                    .play(m)
+                    .map_err(|e| DrawErrorKind::Shape(e.to_string()))?;
+                let mut d = draw(&after)?;
+                d.frame = Some(frame);
+                d
+            }
+        };
+        pos.play_in_place(m)
+            .map_err(|e| DrawErrorKind::Shape(e.to_string()))?;
+        out.push(next);
+    }
+    Ok(out)
 }

@@ -102,14 +102,27 @@ impl Drawing {
         if self.spots.len() <= 1 {
             scale = 1.0;
         }
+        // A drawing with a frame is shown at the frame's scale, so that
+        // every picture of a game has the same size.
+        if let Some((lo, hi)) = self.frame {
+            (x0, y0, x1, y1) = (lo.x, lo.y, hi.x, hi.y);
+            scale = (options.size - 2.0 * MARGIN).max(10.0) / (x1 - x0).max(y1 - y0).max(1e-9);
+        }
         let content = (x1 - x0) * scale + 2.0 * MARGIN;
-        // Wide enough for the caption (about 0.6 em a character).
+        // Wide enough for the caption (about 0.6 em a character), unless
+        // the size is fixed by a frame.
         let caption = options.title.as_ref().map_or(0.0, |t| {
             t.chars().count() as f64 * 14.0 * 0.6 + 2.0 * MARGIN
         });
-        let w = content.max(caption);
+        let w = if self.frame.is_some() {
+            content
+        } else {
+            content.max(caption)
+        };
         let left = MARGIN + (w - content) / 2.0;
-        let h = (y1 - y0) * scale + 2.0 * MARGIN + if options.title.is_some() { 24.0 } else { 0.0 };
+        // A framed picture keeps the caption's room even without one.
+        let caption_room = options.title.is_some() || self.frame.is_some();
+        let h = (y1 - y0) * scale + 2.0 * MARGIN + if caption_room { 24.0 } else { 0.0 };
         let tx = |p: Point| (left + (p.x - x0) * scale, MARGIN + (y1 - p.y) * scale);
         let mut out = String::new();
         let _ = writeln!(
@@ -174,6 +187,8 @@ impl Drawing {
             .collect();
         let centres: Vec<(f64, f64)> = self.spots.iter().map(|s| tx(s.at)).collect();
         let mut labels = String::new();
+        // The boxes of the labels placed so far: centre and width.
+        let mut placed: Vec<(f64, f64, f64)> = Vec::new();
         for s in &self.spots {
             let (cx, cy) = tx(s.at);
             let red = hl == Some(s.spot);
@@ -193,13 +208,16 @@ impl Drawing {
                 s.live
             );
             let off = SPOT_R + FONT * 0.75;
+            let width = label_width(s.spot);
             let (lx, ly) = label_place(
                 (cx, cy),
                 self.label_direction(s.spot, s.at),
                 off,
                 &chords,
                 &centres,
+                (&placed, width),
             );
+            placed.push((lx, ly, width));
             let color = if red {
                 "#d62728"
             } else if s.live {
@@ -274,15 +292,54 @@ impl Drawing {
 /// A straight piece of a flattened curve, in pixels.
 type Chord = ((f64, f64), (f64, f64));
 
-/// Where a label goes (pixels): the first of the preferred direction and
-/// twelve others around the spot whose label box is clear of every curve
-/// and other spot, or else the clearest.
+/// The width of a spot's label, in pixels (about 0.6 em a digit).
+fn label_width(spot: Spot) -> f64 {
+    spot.to_string().len() as f64 * FONT * 0.6
+}
+
+/// Whether a label box (centre, width; one font size high) overlaps another.
+fn overlaps(c: (f64, f64), width: f64, placed: &[(f64, f64, f64)]) -> bool {
+    placed
+        .iter()
+        .any(|&(x, y, w)| (c.0 - x).abs() < (width + w) / 2.0 && (c.1 - y).abs() < FONT)
+}
+
+/// Where a label goes (pixels), clear of the labels placed before it: as
+/// [`label_near`], or, when that spot is taken, the first place farther out
+/// (1.6 and 2.3 times as far) clear of curves, spots and labels, else the
+/// clearest place free of labels.
 fn label_place(
     at: (f64, f64),
     preferred: Point,
     off: f64,
     chords: &[Chord],
     centres: &[(f64, f64)],
+    (placed, width): (&[(f64, f64, f64)], f64),
+) -> (f64, f64) {
+    let first = label_near(at, preferred, off, chords, centres, &|_| true);
+    if !overlaps(first, width, placed) {
+        return first;
+    }
+    let free = |c: (f64, f64)| !overlaps(c, width, placed);
+    for k in [1.0, 1.6, 2.3] {
+        let c = label_near(at, preferred, off * k, chords, centres, &free);
+        if free(c) {
+            return c;
+        }
+    }
+    first
+}
+
+/// The first of the preferred direction and twelve others around the spot,
+/// at distance `off`, allowed by `ok` and whose label box is clear of every
+/// curve and other spot, or else the clearest allowed (or the preferred).
+fn label_near(
+    at: (f64, f64),
+    preferred: Point,
+    off: f64,
+    chords: &[Chord],
+    centres: &[(f64, f64)],
+    ok: &dyn Fn((f64, f64)) -> bool,
 ) -> (f64, f64) {
     let clear_enough = FONT * 0.7;
     let dist = |p: (f64, f64), a: (f64, f64), b: (f64, f64)| {
@@ -307,6 +364,9 @@ fn label_place(
             base + std::f64::consts::TAU * i as f64 / 13.0
         };
         let c = (at.0 + angle.cos() * off, at.1 - angle.sin() * off);
+        if !ok(c) {
+            continue;
+        }
         let mut clearance = f64::INFINITY;
         for &(a, b) in chords {
             clearance = clearance.min(dist(c, a, b));
