@@ -172,13 +172,13 @@ impl Default for MisereTrees {
 
 /// The first numbers of a position not searched yet: 1 + half the square of
 /// its lives (a position with more lives has a larger game tree), its tree
-/// counting as many lives as its birthday; against starting every position
-/// at 1, lives alone or a quarter of the square:
-/// docs/experiments.md#misere-estimate.
+/// counting as three lives per unit of its birthday; against starting every
+/// position at 1, lives alone, a quarter of the square, or a tree counted
+/// as 0 to 4 lives per unit: docs/experiments.md#misere-estimate.
 fn estimate(trees: &Trees, key: &[u8]) -> Score {
     let (tree, lands) = split_misere_key(key).unwrap_or((TreeId::ZERO, key));
     let twice: u64 = lands_of(lands).map(|l| twice_lives(l) as u64).sum::<u64>()
-        + 2 * trees.birthday(tree) as u64;
+        + 6 * trees.birthday(tree) as u64;
     let v = 1 + twice * twice / 8;
     Score { pn: v, dn: v }
 }
