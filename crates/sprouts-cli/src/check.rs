@@ -154,9 +154,20 @@ fn run_indexed(args: &Args, index: &Path, start: Instant) -> Result<()> {
             index.display()
         );
     }
+    write_checked(done.lines, done.claim.as_ref(), done.children, start)
+}
+
+/// Writes what a check of normal play proved: the couples checked, the
+/// claim (position and nimber, or a win), the children looked at, the time.
+fn write_checked(
+    lines: impl std::fmt::Display,
+    claim: Option<&sprouts::solve::Claim>,
+    children: u64,
+    start: Instant,
+) -> Result<()> {
     let mut out = output::stdout();
-    writeln!(out, "checked\t{} couples", done.lines)?;
-    if let Some(c) = &done.claim {
+    writeln!(out, "checked\t{lines} couples")?;
+    if let Some(c) = claim {
         writeln!(out, "position\t{}", shown(&c.position))?;
         if c.win_only {
             writeln!(out, "outcome\twin for the player to move")?;
@@ -169,7 +180,7 @@ fn run_indexed(args: &Args, index: &Path, start: Instant) -> Result<()> {
             )?;
         }
     }
-    writeln!(out, "children\t{}", done.children)?;
+    writeln!(out, "children\t{children}")?;
     writeln!(out, "seconds\t{:.3}", start.elapsed().as_secs_f64())?;
     out.flush()?;
     Ok(())
@@ -266,23 +277,10 @@ pub fn run(args: &Args) -> Result<()> {
     }
     let (checked, _) =
         check_text(&text, args.exact).with_context(|| args.file.display().to_string())?;
-    let mut out = output::stdout();
-    writeln!(out, "checked\t{} couples", checked.lines)?;
-    if let Some(c) = &checked.claim {
-        writeln!(out, "position\t{}", shown(&c.position))?;
-        if c.win_only {
-            writeln!(out, "outcome\twin for the player to move")?;
-        } else {
-            writeln!(
-                out,
-                "nimber\t{} ({} for the player to move)",
-                c.nimber,
-                if c.nimber == 0 { "loss" } else { "win" }
-            )?;
-        }
-    }
-    writeln!(out, "children\t{}", checked.children)?;
-    writeln!(out, "seconds\t{:.3}", start.elapsed().as_secs_f64())?;
-    out.flush()?;
-    Ok(())
+    write_checked(
+        checked.lines,
+        checked.claim.as_ref(),
+        checked.children,
+        start,
+    )
 }

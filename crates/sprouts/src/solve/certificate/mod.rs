@@ -314,6 +314,16 @@ fn heap(number: usize, t: &str, what: &str) -> Result<u8, CertificateError> {
 /// One couple line: a position text that reads as a position (see
 /// [`check::read_position`]), white space, a heap.
 fn read_couple(number: usize, line: &str, ours: bool) -> Result<Couple, CertificateError> {
+    read_couple_with(number, line, |p| check::read_position(p, ours).map(|_| ()))
+}
+
+/// One couple line: a position text that `read` accepts (its error says
+/// why not), white space, a heap from 0 to 255.
+pub(super) fn read_couple_with(
+    number: usize,
+    line: &str,
+    read: impl Fn(&str) -> Result<(), String>,
+) -> Result<Couple, CertificateError> {
     let mut words = line.split_ascii_whitespace();
     let (Some(position), Some(h)) = (words.next(), words.next()) else {
         return Err(read_error(
@@ -334,7 +344,7 @@ fn read_couple(number: usize, line: &str, ours: bool) -> Result<Couple, Certific
         ));
     }
     let heap = heap(number, h, "a heap from 0 to 255 after the position")?;
-    if let Err(e) = check::read_position(position, ours) {
+    if let Err(e) = read(position) {
         return Err(read_error(
             number,
             format!("{} is not a position: {e}", quoted(position)),

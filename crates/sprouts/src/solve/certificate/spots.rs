@@ -33,7 +33,9 @@ use super::super::bytes::{TWO, is_letter, lives_of, topology_of_mark};
 use super::super::canon::{ExactCanon, LandCanon};
 use super::super::land::{Land, lands_position};
 use super::Certificate;
-use super::{CertificateError, CheckError, Checked, Couple, SECTION, heap, quoted, read_error};
+use super::{
+    CertificateError, CheckError, Checked, Couple, SECTION, quoted, read_couple_with, read_error,
+};
 
 /// Land keys for SPOTS's databases: SPOTS's last simplification, then the
 /// exact canonical form ([`ExactCanon`]). In a region of at most 3 lives
@@ -257,37 +259,11 @@ impl FromStr for SpotsDatabase {
                 in_list = true;
                 continue;
             }
-            let mut words = line.split_ascii_whitespace();
-            let (Some(position), Some(h)) = (words.next(), words.next()) else {
-                return Err(read_error(
-                    number,
-                    format!(
-                        "expected a position, white space and a heap, found {}",
-                        quoted(line)
-                    ),
-                ));
-            };
-            if let Some(extra) = words.next() {
-                return Err(read_error(
-                    number,
-                    format!(
-                        "expected the end of the line after the heap, found {}",
-                        quoted(extra)
-                    ),
-                ));
-            }
-            let heap = heap(number, h, "a heap from 0 to 255 after the position")?;
-            if let Err(e) = spots::parse_position(position) {
-                return Err(read_error(
-                    number,
-                    format!("{} is not a position: {e}", quoted(position)),
-                ));
-            }
-            lines.push(Couple {
-                number,
-                position: position.to_string(),
-                heap,
-            });
+            lines.push(read_couple_with(number, line, |p| {
+                spots::parse_position(p)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            })?);
         }
         if !in_list {
             return Err(read_error(
