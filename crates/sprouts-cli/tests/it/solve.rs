@@ -578,7 +578,7 @@ fn a_wrong_land_tree_is_found() {
     assert_eq!(code, 1);
     assert_eq!(
         err,
-        "sprouts: line 3: 0.0 tree 1 does not hold: a search shows it false; nothing was imported\n"
+        "sprouts: line 3: 0.0 tree 1 does not hold: its children's trees make another tree; nothing was imported\n"
     );
     std::fs::write(&file, "tree 1\t{0}\n0.0.0\ttree 1\n").unwrap();
     let (code, out, err) = run(&["db", "--db", c, "import", file.to_str().unwrap()]);
