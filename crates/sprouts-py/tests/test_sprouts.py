@@ -231,6 +231,9 @@ def test_timeout_raises_and_claims_nothing():
 def test_ctrl_c_interrupts_a_solve():
     # SIGINT reaches the main thread's handler while the solver runs on its
     # own thread; the waiting loop sees it, cancels the solve and raises.
+    # Python's own handler: an earlier test may have left Ray's in place
+    # (it does not raise KeyboardInterrupt).
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     started = time.monotonic()
     timer.start()
@@ -239,6 +242,7 @@ def test_ctrl_c_interrupts_a_solve():
             sprouts.solve(sprouts.Position.start(40), threads=1)
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     assert time.monotonic() - started < 10
 
 
