@@ -354,10 +354,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             let Some((heap, numbers)) = self.front(l) else {
                 continue;
             };
-            let share = match numbers {
-                Some(s) => s.pn.min(s.dn),
-                None => twice_lives(l) as u64 / 4,
-            };
+            let share = sum_share(l, numbers);
             v = v.saturating_add(share);
             if share < best.share {
                 best = SumStep {
@@ -679,6 +676,15 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         };
         self.set_numbers(land, heap, None);
         self.put(land, e);
+    }
+}
+
+/// What one land of a sum adds to the sum's numbers: the least of its own
+/// numbers, or a quarter of twice its lives before it was searched.
+pub(super) fn sum_share(land: &[u8], numbers: Option<Score>) -> u64 {
+    match numbers {
+        Some(s) => s.pn.min(s.dn),
+        None => twice_lives(land) as u64 / 4,
     }
 }
 

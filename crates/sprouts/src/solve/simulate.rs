@@ -62,7 +62,7 @@ use super::canon::PseudoCanon;
 use super::children::{ChildLands, Children, children_unless};
 use super::error::SolveError;
 use super::land::Land;
-use super::pns::{INF, LOSS, Score, UNKNOWN, WIN, twice_lives};
+use super::pns::{INF, LOSS, Score, UNKNOWN, WIN, sum_share, twice_lives};
 use super::search::Solver;
 use super::store::{MemoryStore, NormalEntry, Store};
 
@@ -838,10 +838,7 @@ impl Sim {
                             let Some((h, numbers)) = self.front(l) else {
                                 continue;
                             };
-                            let share = match numbers {
-                                Some(s) => s.pn.min(s.dn),
-                                None => twice_lives(l) as u64 / 4,
-                            };
+                            let share = sum_share(l, numbers);
                             v = v.saturating_add(share);
                             if best.as_ref().is_none_or(|(b, _)| share < *b) {
                                 best = Some((share, ((*l).into(), h)));
