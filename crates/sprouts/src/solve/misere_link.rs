@@ -157,8 +157,13 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         let Some(link) = &mut self.link else {
             return;
         };
-        let shared = link.shared.clone();
         let me = link.me;
+        // Called at every step of a linked search: nothing to send and no
+        // mail is the common case, and costs two loads.
+        if link.misere_out.is_empty() && !link.shared.has_misere_mail[me].load(Ordering::Relaxed) {
+            return;
+        }
+        let shared = link.shared.clone();
         if !link.misere_out.is_empty() {
             let batch = std::mem::take(&mut link.misere_out);
             let sides = shared.misere_mail.len();
