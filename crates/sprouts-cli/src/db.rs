@@ -219,6 +219,12 @@ impl Store for Backing {
             Backing::Db(d) => d.put_land_tree(land, tree),
         }
     }
+    fn land_tree_records(&mut self, keep: &dyn Fn(&[u8]) -> bool) -> Vec<(Vec<u8>, u32)> {
+        match self {
+            Backing::None(s) => s.land_tree_records(keep),
+            Backing::Db(d) => d.land_tree_records(keep),
+        }
+    }
 }
 
 /// Inspect, move and check the database of solved positions.

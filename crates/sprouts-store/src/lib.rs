@@ -1009,6 +1009,23 @@ impl Store for Db {
         self.maybe_commit();
     }
 
+    fn land_tree_records(&mut self, keep: &dyn Fn(&[u8]) -> bool) -> Vec<(Vec<u8>, u32)> {
+        let mut out: Vec<(Vec<u8>, u32)> = Vec::new();
+        if let Some(Ok(items)) = self.land_trees_view.as_ref().map(|v| v.iter()) {
+            for (k, v) in items.flatten() {
+                if keep(k.value()) {
+                    out.push((k.value().to_vec(), v.value()));
+                }
+            }
+        }
+        for (k, &t) in &self.pending_land_trees {
+            if keep(k) {
+                out.push((k.clone(), t));
+            }
+        }
+        out
+    }
+
     fn flush(&mut self) {
         if let Err(e) = self.commit() {
             self.error.get_or_insert(e.to_string());

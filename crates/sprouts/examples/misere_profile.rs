@@ -3,7 +3,8 @@
 //! positions expanded again after the table dropped their children, with
 //! the time and the number of trees (docs/benchmarks.md#misere-profile).
 //!
-//! `cargo run --release -p sprouts --example misere_profile -- 15 [TABLE_MIB]`
+//! `cargo run --release -p sprouts --example misere_profile -- 15 [TABLE_MIB]
+//! [--no-big-trees]` (the last: without trees of big lands, for comparing)
 
 use std::time::Instant;
 
@@ -11,10 +12,12 @@ use sprouts::model::{Position, Variant};
 use sprouts::solve::Solver;
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let no_big_trees = std::env::args().any(|a| a == "--no-big-trees");
+    let mut args = std::env::args().skip(1).filter(|a| a != "--no-big-trees");
     let n: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(12);
     let table_mib: Option<usize> = args.next().and_then(|a| a.parse().ok());
     let mut solver = Solver::new();
+    solver.set_big_land_trees(!no_big_trees);
     if let Some(m) = table_mib {
         solver.set_table_bytes(m << 20);
     }

@@ -20,6 +20,7 @@ use rustc_hash::FxHashMap;
 
 use super::bytes::{END_LAND, lands_of};
 use super::canon::LandCanon;
+use super::children::Children;
 use super::error::SolveError;
 use super::misere_link::{MisereFact, MisereSync};
 use super::pns::{INF, LOSS, Score, Step, UNKNOWN, WIN, twice_lives};
@@ -143,6 +144,9 @@ pub(super) struct MisereTrees {
     pub(super) lands: FxHashMap<Box<[u8]>, TreeId>,
     /// Lands with at most this many lives get a tree.
     pub(super) lives: u32,
+    /// Whether a bigger land gets its tree once the search has made its
+    /// children and all their lands have trees ([`Solver::set_big_land_trees`]).
+    pub(super) big_trees: bool,
     /// How many trees the store holds (trees `0..saved`).
     pub(super) saved: usize,
     /// Whether the store's trees were read.
@@ -161,6 +165,7 @@ impl Default for MisereTrees {
             trees: Trees::new(),
             lands: FxHashMap::default(),
             lives: TREE_LIVES,
+            big_trees: true,
             saved: 1,
             loaded: false,
             stats: MisereStats::default(),
@@ -199,6 +204,18 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             .map_err(|_| SolveError::bad_key(0, "the store's trees in simplest form"))?;
         self.misere.saved = trees.len();
         self.misere.trees = trees;
+        if self.misere.big_trees {
+            // The trees of big lands: keys add them into the tree, so a
+            // search that goes on from the store's results keys positions
+            // as the one that stored them did.
+            let small = 2 * self.misere.lives;
+            let known = self.misere.trees.len();
+            for (land, t) in self.store.land_tree_records(&|l| twice_lives(l) > small) {
+                if (t as usize) < known {
+                    self.misere.lands.insert(land.into(), TreeId::from_index(t));
+                }
+            }
+        }
         Ok(())
     }
 
@@ -253,6 +270,41 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         Ok(t)
     }
 
+    /// The tree of a big land whose children's lands all have trees (small
+    /// ones, or big ones given a tree this way before), made from its
+    /// children's trees as a small land's is, without visiting anything
+    /// more: the search has made the children already. From then on the
+    /// land is added into the trees of the positions it is in, like a small
+    /// one (docs/solver.md#big-land-trees).
+    fn big_land_tree(&mut self, land: &[u8], children: &Children) -> Result<(), SolveError> {
+        if self.misere.lands.contains_key(land) {
+            return Ok(());
+        }
+        let mut options = Vec::with_capacity(children.len());
+        for c in children.iter() {
+            let mut t = TreeId::ZERO;
+            for l in lands_of(c) {
+                let lt = if self.is_small(l) {
+                    self.land_tree_of(l)?
+                } else {
+                    match self.misere.lands.get(l) {
+                        Some(&lt) => lt,
+                        None => return Ok(()),
+                    }
+                };
+                t = self.misere.trees.sum(t, lt);
+            }
+            options.push(t);
+        }
+        let t = self.misere.trees.game(&options);
+        self.misere.stats.tree_made(land);
+        self.misere.lands.insert(land.into(), t);
+        self.save_trees();
+        self.store.put_land_tree(land, t.index());
+        self.share_misere(MisereFact::LandTree(land.into(), t.index()));
+        Ok(())
+    }
+
     /// The tree of a sum of lands (all of them, whatever their size).
     fn lands_tree<'a>(
         &mut self,
@@ -267,7 +319,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// A position as the misère search keys it: `tree` plus these lands,
-    /// the small ones added into the tree.
+    /// the small ones, and the big ones that have a tree, added into the
+    /// tree.
     fn reduce_key<'a>(
         &mut self,
         mut tree: TreeId,
@@ -275,11 +328,14 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     ) -> Result<Vec<u8>, SolveError> {
         let mut big: Vec<&[u8]> = Vec::new();
         for l in lands {
-            if self.is_small(l) {
-                let lt = self.land_tree_of(l)?;
-                tree = self.misere.trees.sum(tree, lt);
+            let known = if self.is_small(l) {
+                Some(self.land_tree_of(l)?)
             } else {
-                big.push(l);
+                self.misere.lands.get(l).copied()
+            };
+            match known {
+                Some(lt) => tree = self.misere.trees.sum(tree, lt),
+                None => big.push(l),
             }
         }
         big.sort_unstable();
@@ -326,28 +382,86 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         }
     }
 
-    /// The keys of a position's children: the tree's options beside the
-    /// same lands, and every child of every distinct land with the others
-    /// beside it (small lands of a child go into the tree).
-    pub(super) fn misere_children(&mut self, key: &[u8]) -> Result<Vec<Box<[u8]>>, SolveError> {
+    /// Calls `f` with every child of the position `key`: the tree and the
+    /// lands it is made of (the tree's options beside the same lands, and
+    /// every child of every distinct land with the others beside it).
+    /// Making a big land's children gives it its tree when it can have one.
+    fn each_child(
+        &mut self,
+        key: &[u8],
+        mut f: impl FnMut(&mut Self, TreeId, &mut dyn Iterator<Item = &[u8]>) -> Result<(), SolveError>,
+    ) -> Result<(), SolveError> {
         let (tree, rest) = split_misere_key(key)
             .ok_or_else(|| SolveError::bad_key(key.len(), "a tree id after the tree mark"))?;
         let rest = rest.to_vec();
         let lands: Vec<&[u8]> = lands_of(&rest).collect();
-        let mut out: Vec<Box<[u8]>> = Vec::new();
         let options = self.misere.trees.options(tree).to_vec();
         for o in options {
-            out.push(misere_key(o, &lands).into());
+            f(self, o, &mut lands.iter().copied())?;
         }
         for i in 0..lands.len() {
             if i > 0 && lands[i] == lands[i - 1] {
                 continue; // an identical land has the same moves
             }
-            let others = lands[..i].iter().chain(&lands[i + 1..]).copied();
-            for child in self.cached_children(lands[i])?.iter() {
-                let k = self.reduce_key(tree, others.clone().chain(lands_of(child)))?;
-                out.push(k.into());
+            let children = self.cached_children(lands[i])?;
+            if self.misere.big_trees {
+                self.big_land_tree(lands[i], &children)?;
             }
+            let others = lands[..i].iter().chain(&lands[i + 1..]).copied();
+            for child in children.iter() {
+                f(self, tree, &mut others.clone().chain(lands_of(child)))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The keys of a position's children (small lands, and big lands that
+    /// have a tree, added into the tree).
+    pub(super) fn misere_children(&mut self, key: &[u8]) -> Result<Vec<Box<[u8]>>, SolveError> {
+        let mut out: Vec<Box<[u8]>> = Vec::new();
+        self.each_child(key, |s, tree, lands| {
+            out.push(s.reduce_key(tree, lands)?.into());
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    /// Every key a search may have given the position `tree` plus `lands`:
+    /// its key now first, then the keys with some of its big lands that have
+    /// a tree left out of the tree (a search keys a position with the trees
+    /// it knows at the time, and learns more as it goes; up to 4 such lands
+    /// are varied, the others always added in).
+    fn key_variants<'a>(
+        &mut self,
+        mut tree: TreeId,
+        lands: impl Iterator<Item = &'a [u8]>,
+    ) -> Result<Vec<Vec<u8>>, SolveError> {
+        let mut big: Vec<&[u8]> = Vec::new();
+        let mut with_tree: Vec<(&[u8], TreeId)> = Vec::new();
+        for l in lands {
+            if self.is_small(l) {
+                let lt = self.land_tree_of(l)?;
+                tree = self.misere.trees.sum(tree, lt);
+            } else if let Some(&lt) = self.misere.lands.get(l) {
+                with_tree.push((l, lt));
+            } else {
+                big.push(l);
+            }
+        }
+        let varied = with_tree.len().min(4);
+        let mut out = Vec::with_capacity(1 << varied);
+        for left_out in 0..1u32 << varied {
+            let mut t = tree;
+            let mut b = big.clone();
+            for (j, &(l, lt)) in with_tree.iter().enumerate() {
+                if j < varied && left_out & (1 << j) != 0 {
+                    b.push(l);
+                } else {
+                    t = self.misere.trees.sum(t, lt);
+                }
+            }
+            b.sort_unstable();
+            out.push(misere_key(t, &b));
         }
         Ok(out)
     }
@@ -441,14 +555,18 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     pub fn check_misere_key(&mut self, key: &[u8], win: bool) -> Result<Option<bool>, SolveError> {
         self.load_trees()?;
         self.check_key(key)?;
-        let kids = self.misere_children(key)?;
+        let mut kids: Vec<Vec<Vec<u8>>> = Vec::new();
+        self.each_child(key, |s, tree, lands| {
+            kids.push(s.key_variants(tree, lands)?);
+            Ok(())
+        })?;
         if kids.is_empty() {
             // No move: the mover wins.
             return Ok(Some(win));
         }
         let mut unknown = false;
-        for k in &kids {
-            match self.known_misere(k) {
+        for variants in &kids {
+            match variants.iter().find_map(|k| self.known_misere(k)) {
                 Some(false) => return Ok(Some(win)),
                 Some(true) => {}
                 None => unknown = true,
@@ -559,6 +677,25 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// misère play (default [`TREE_LIVES`]; 0: none).
     pub fn set_tree_lives(&mut self, lives: u32) {
         self.misere.lives = lives;
+    }
+
+    /// Whether a bigger land gets its tree once the search has made its
+    /// children and all their lands have trees (default: yes). Off, a
+    /// position's key depends on its lands alone (the trees of small lands
+    /// and the big lands), as before big land trees; for measuring them.
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// use sprouts::solve::Solver;
+    /// let (mut with, mut without) = (Solver::new(), Solver::new());
+    /// without.set_big_land_trees(false);
+    /// let start = Position::start(12, Variant::Misere);
+    /// // Jordan & Khorkov 2007: misère 12 spots is a first-player win.
+    /// assert!(with.win(&start).unwrap() && without.win(&start).unwrap());
+    /// assert!(with.searched() < without.searched());
+    /// ```
+    pub fn set_big_land_trees(&mut self, on: bool) {
+        self.misere.big_trees = on;
     }
 
     /// Searches the position until it is proved or its numbers reach the

@@ -122,6 +122,12 @@ pub trait Store {
     }
     /// Records the canonical tree of a small land; kept nowhere by default.
     fn put_land_tree(&mut self, _land: &[u8], _tree: u32) {}
+    /// Every land tree kept whose land `keep` accepts, as (land, tree id);
+    /// none by default. The solver reads the trees of big lands once, with
+    /// the trees: its keys add them into the tree (docs/solver.md#big-land-trees).
+    fn land_tree_records(&mut self, _keep: &dyn Fn(&[u8]) -> bool) -> Vec<(Vec<u8>, u32)> {
+        Vec::new()
+    }
     /// Makes what was stored durable (a database commits); free by default.
     fn flush(&mut self) {}
     /// Whether the store is known to hold nothing yet (a [`Stacked`] store
@@ -155,6 +161,9 @@ impl<S: Store + ?Sized> Store for Box<S> {
     }
     fn put_land_tree(&mut self, land: &[u8], tree: u32) {
         (**self).put_land_tree(land, tree)
+    }
+    fn land_tree_records(&mut self, keep: &dyn Fn(&[u8]) -> bool) -> Vec<(Vec<u8>, u32)> {
+        (**self).land_tree_records(keep)
     }
     fn flush(&mut self) {
         (**self).flush()
@@ -433,6 +442,9 @@ impl<B: Store> Store for Stacked<B> {
     }
     fn put_land_tree(&mut self, land: &[u8], tree: u32) {
         self.back.put_land_tree(land, tree)
+    }
+    fn land_tree_records(&mut self, keep: &dyn Fn(&[u8]) -> bool) -> Vec<(Vec<u8>, u32)> {
+        self.back.land_tree_records(keep)
     }
     fn flush(&mut self) {
         self.back.flush();
