@@ -277,7 +277,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// land is added into the trees of the positions it is in, like a small
     /// one (docs/solver.md#big-land-trees).
     fn big_land_tree(&mut self, land: &[u8], children: &Children) -> Result<(), SolveError> {
-        if self.misere.lands.contains_key(land) {
+        // With no small lands (`set_tree_lives(0)`) no land has a tree.
+        if self.misere.lives == 0 || self.misere.lands.contains_key(land) {
             return Ok(());
         }
         let mut options = Vec::with_capacity(children.len());
@@ -687,12 +688,10 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// ```
     /// use sprouts::model::{Position, Variant};
     /// use sprouts::solve::Solver;
-    /// let (mut with, mut without) = (Solver::new(), Solver::new());
-    /// without.set_big_land_trees(false);
-    /// let start = Position::start(12, Variant::Misere);
-    /// // Jordan & Khorkov 2007: misère 12 spots is a first-player win.
-    /// assert!(with.win(&start).unwrap() && without.win(&start).unwrap());
-    /// assert!(with.searched() < without.searched());
+    /// let mut s = Solver::new();
+    /// s.set_big_land_trees(false);
+    /// // AJS 1991: misère 5 spots is a first-player win.
+    /// assert!(s.win(&Position::start(5, Variant::Misere)).unwrap());
     /// ```
     pub fn set_big_land_trees(&mut self, on: bool) {
         self.misere.big_trees = on;

@@ -4,8 +4,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use sprouts::model::{Position, Variant};
 use sprouts::solve::{
-    ExactCanon, Land, LandCanon, NormalEntry, PseudoCanon, Solver, decompose_with, land_children,
-    use_threads,
+    ExactCanon, Land, LandCanon, NormalEntry, PseudoCanon, SOLVER_STACK, Solver, decompose_with,
+    land_children, use_threads,
 };
 
 use sprouts_testkit::minimax::Minimax;
@@ -535,6 +535,44 @@ fn misere_search_with_and_without_trees_agree() {
         wins += w as usize;
     }
     assert!(wins > 5 && wins < 55, "{wins} wins: not a varied sample");
+}
+
+/// Trees of big lands (made once the search has made a land's children)
+/// change no outcome, save work on the starts where big lands meet many
+/// trees, and every result stored with them follows from its children's
+/// stored results (whatever trees were known when each was keyed).
+#[test]
+fn big_land_trees_change_no_outcome_and_save_work() {
+    std::thread::Builder::new()
+        .stack_size(SOLVER_STACK)
+        .spawn(|| {
+            // AJS 1991 and Lemoine & Viennot: 9 L, 10 W, 11 W.
+            for (n, win) in [(9, false), (10, true), (11, true)] {
+                let start = Position::start(n, Variant::Misere);
+                let mut with = Solver::new();
+                let mut without = Solver::new();
+                without.set_big_land_trees(false);
+                assert_eq!(with.win(&start).unwrap(), win, "{n} spots");
+                assert_eq!(without.win(&start).unwrap(), win, "{n} spots");
+                let (a, b) = (with.searched(), without.searched());
+                assert!(a < b, "{n} spots: {a} positions with big land trees, {b} without");
+                let big = &with.misere_stats().trees_by_lives;
+                assert!(big.len() > 10, "{n} spots: no land of 10 lives got a tree");
+                if n == 9 {
+                    let entries: Vec<(Vec<u8>, bool)> = with
+                        .store()
+                        .misere_entries()
+                        .map(|(k, w)| (k.to_vec(), w))
+                        .collect();
+                    for (key, w) in &entries {
+                        assert_eq!(with.check_misere_key(key, *w).unwrap(), Some(true), "{key:?}");
+                    }
+                }
+            }
+        })
+        .unwrap()
+        .join()
+        .unwrap();
 }
 
 #[test]
