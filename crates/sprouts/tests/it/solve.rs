@@ -555,7 +555,10 @@ fn big_land_trees_change_no_outcome_and_save_work() {
                 assert_eq!(with.win(&start).unwrap(), win, "{n} spots");
                 assert_eq!(without.win(&start).unwrap(), win, "{n} spots");
                 let (a, b) = (with.searched(), without.searched());
-                assert!(a < b, "{n} spots: {a} positions with big land trees, {b} without");
+                assert!(
+                    a < b,
+                    "{n} spots: {a} positions with big land trees, {b} without"
+                );
                 let big = &with.misere_stats().trees_by_lives;
                 assert!(big.len() > 10, "{n} spots: no land of 10 lives got a tree");
                 if n == 9 {
@@ -565,7 +568,11 @@ fn big_land_trees_change_no_outcome_and_save_work() {
                         .map(|(k, w)| (k.to_vec(), w))
                         .collect();
                     for (key, w) in &entries {
-                        assert_eq!(with.check_misere_key(key, *w).unwrap(), Some(true), "{key:?}");
+                        assert_eq!(
+                            with.check_misere_key(key, *w).unwrap(),
+                            Some(true),
+                            "{key:?}"
+                        );
                     }
                 }
             }
