@@ -65,6 +65,7 @@ use super::land::Land;
 use super::pns::{INF, LOSS, Score, UNKNOWN, WIN, sum_share, twice_lives};
 use super::search::Solver;
 use super::store::{MemoryStore, NormalEntry, Store};
+use crate::model::Position;
 
 /// Clock ticks per position expanded (the clock counts thousandths).
 const TICK: u64 = 1000;
@@ -114,6 +115,109 @@ pub struct SimConfig {
     pub grow: u64,
     /// Each worker's table budget in bytes (children, unproved numbers).
     pub table_bytes: usize,
+    /// Results every group's store (and the master's) holds before the
+    /// first job: a database of small lands computed once, shipped to each
+    /// group at the start (its bytes cost the workers their latency and
+    /// their KiB before the first job). Empty: none.
+    pub seed: Seed,
+}
+
+/// A database of small lands' results, loaded by every group before the
+/// first job (as SPOTS's groups load one), and what computing it cost.
+///
+/// Made once by a pre-pass, separately from the solve it seeds: the
+/// search alone on other positions (smaller starts, say), its results kept
+/// for lands of fewer than [`lives`](Seed::lives) lives. Its positions are
+/// reported apart ([`SimReport::seed_searched`]), so that a speed-up can be
+/// given both as a cluster that already has the database sees it and with
+/// the pre-pass counted as sequential time before the run.
+///
+/// ```
+/// use sprouts::model::{Position, Variant};
+/// use sprouts::solve::Seed;
+/// let seed = Seed::from_search(&[Position::start(5, Variant::Normal)], 9).unwrap();
+/// assert!(seed.len() > 0 && seed.searched() > 0 && seed.bytes() > 0);
+/// assert_eq!(seed.lives(), 9);
+/// ```
+#[derive(Clone, Default)]
+pub struct Seed {
+    entries: Arc<FxHashMap<Box<[u8]>, NormalEntry>>,
+    lives: u32,
+    searched: u64,
+    bytes: u64,
+}
+
+impl std::fmt::Debug for Seed {
+    // The entries are many: their count says enough.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Seed")
+            .field("entries", &self.entries.len())
+            .field("lives", &self.lives)
+            .field("searched", &self.searched)
+            .field("bytes", &self.bytes)
+            .finish()
+    }
+}
+
+impl Seed {
+    /// The results of `store` about lands of fewer than `lives` lives,
+    /// made by a pre-pass that expanded `searched` positions.
+    pub fn from_store(store: &MemoryStore, lives: u32, searched: u64) -> Seed {
+        let entries: FxHashMap<Box<[u8]>, NormalEntry> = store
+            .normal_entries()
+            .filter(|(land, _)| twice_lives(land) < 2 * lives)
+            .map(|(land, e)| (land.into(), e))
+            .collect();
+        let bytes = entries.iter().map(|(l, e)| result_bytes(l, *e)).sum();
+        Seed {
+            entries: Arc::new(entries),
+            lives,
+            searched,
+            bytes,
+        }
+    }
+
+    /// The search alone (one thread, one store) on each of `positions` in
+    /// turn (their nimbers), its results kept for lands of fewer than
+    /// `lives` lives. Run it with [`SOLVER_STACK`](super::SOLVER_STACK)
+    /// bytes of stack.
+    pub fn from_search(positions: &[Position], lives: u32) -> Result<Seed, SolveError> {
+        let mut s = Solver::with_store(MemoryStore::default());
+        for p in positions {
+            s.nimber(p)?;
+        }
+        Ok(Seed::from_store(s.store(), lives, s.searched()))
+    }
+
+    /// Results it holds.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Its lands have fewer lives than this.
+    pub fn lives(&self) -> u32 {
+        self.lives
+    }
+
+    /// Positions its pre-pass expanded.
+    pub fn searched(&self) -> u64 {
+        self.searched
+    }
+
+    /// Its size as shipped to one group (its results as `encode_results`
+    /// writes them).
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    fn get(&self, land: &[u8]) -> Option<NormalEntry> {
+        self.entries.get(land).copied()
+    }
 }
 
 impl Default for SimConfig {
@@ -134,6 +238,7 @@ impl Default for SimConfig {
             group: 1,
             grow: 1,
             table_bytes: 256 << 20,
+            seed: Seed::default(),
         }
     }
 }
@@ -173,8 +278,14 @@ pub struct SimReport {
     pub sent: u64,
     /// Nodes in the master's tree at the end.
     pub tree_nodes: usize,
-    /// Results the master holds at the end.
+    /// Results the master holds at the end (the seed's included).
     pub stored: usize,
+    /// Results in the seed every group loaded first.
+    pub seed_entries: usize,
+    /// The seed's bytes, shipped once to each group (not in `bytes`).
+    pub seed_bytes: u64,
+    /// Positions the seed's pre-pass expanded (not in `time`).
+    pub seed_searched: u64,
 }
 
 impl SimReport {
@@ -187,6 +298,18 @@ impl SimReport {
     /// The search overhead: positions expanded in all over `sequential`.
     pub fn overhead(&self, sequential: u64) -> f64 {
         (self.master_searched + self.workers_searched) as f64 / sequential as f64
+    }
+
+    /// The speed-up with the seed's pre-pass counted as sequential time
+    /// before the run (a database made for this solve alone).
+    pub fn speedup_with_seed(&self, sequential: u64) -> f64 {
+        sequential as f64 / (self.time + self.seed_searched as f64)
+    }
+
+    /// The search overhead with the seed's pre-pass counted.
+    pub fn overhead_with_seed(&self, sequential: u64) -> f64 {
+        (self.master_searched + self.workers_searched + self.seed_searched) as f64
+            / sequential as f64
     }
 
     /// Messages per result the workers sent.
@@ -264,6 +387,8 @@ struct WorkerStore {
     /// store, which holds what the group was sent (jobs run when they
     /// start, and news comes with the job).
     all: bool,
+    /// The database every group loaded first.
+    seed: Seed,
     /// Lands first asked about in this job.
     asks: Vec<Box<[u8]>>,
     /// What the worker proved in this job.
@@ -272,8 +397,11 @@ struct WorkerStore {
 
 impl Store for WorkerStore {
     fn get_normal(&mut self, land: &[u8]) -> Option<NormalEntry> {
-        if let Some(e) = self.shelf.borrow_mut().store.get_normal(land) {
-            return Some(e);
+        let own = self.shelf.borrow_mut().store.get_normal(land);
+        match (own, self.seed.get(land)) {
+            (Some(a), Some(b)) => return Some(a.merge(b)),
+            (Some(e), None) | (None, Some(e)) => return Some(e),
+            (None, None) => {}
         }
         if self.all {
             return self.global.borrow_mut().store.get_normal(land);
@@ -408,6 +536,7 @@ impl Sim {
                     global: global.clone(),
                     ask_from,
                     all: config.sharing == Sharing::All,
+                    seed: config.seed.clone(),
                     asks: Vec::new(),
                     out: Vec::new(),
                 };
@@ -421,7 +550,7 @@ impl Sim {
                 }
             })
             .collect();
-        Sim {
+        let mut sim = Sim {
             grow: config.grow.saturating_mul(config.workers as u64),
             waiting: (0..config.workers).collect(),
             config,
@@ -447,7 +576,34 @@ impl Sim {
             sent: 0,
             events: BinaryHeap::new(),
             order: 0,
+        };
+        sim.load_seed();
+        sim
+    }
+
+    /// The master loads the seed and ships it: one put (as into Ray's
+    /// object store, which every group then reads), and each worker
+    /// receives it (a message's latency and its bytes) before its first
+    /// job, time counted as idle. Its bytes are reported apart.
+    fn load_seed(&mut self) {
+        let seed = &self.config.seed;
+        if seed.is_empty() {
+            return;
         }
+        {
+            let mut global = self.global.borrow_mut();
+            for (l, e) in seed.entries.iter() {
+                global.store.put_normal(l, *e);
+            }
+        }
+        let bytes = ENVELOPE + seed.bytes;
+        let put = Self::ticks(self.config.handling) + self.byte_ticks(bytes);
+        let shipped = self.master_work(0, put);
+        let ready = shipped + Self::ticks(self.config.latency) + self.byte_ticks(bytes);
+        for w in &mut self.workers {
+            w.ready = ready;
+        }
+        self.idle += ready * self.workers.len() as u64;
     }
 
     /// Ticks for a cost in positions.
@@ -1010,6 +1166,9 @@ impl Sim {
             sent: self.sent,
             tree_nodes: self.nodes.len(),
             stored: self.global.borrow().store.len(),
+            seed_entries: self.config.seed.len(),
+            seed_bytes: self.config.seed.bytes,
+            seed_searched: self.config.seed.searched,
         }
     }
 }
