@@ -136,7 +136,7 @@ pub struct SimConfig {
 /// use sprouts::model::{Position, Variant};
 /// use sprouts::solve::Seed;
 /// let seed = Seed::from_search(&[Position::start(5, Variant::Normal)], 9).unwrap();
-/// assert!(seed.len() > 0 && seed.searched() > 0 && seed.bytes() > 0);
+/// assert!(!seed.is_empty() && seed.searched() > 0 && seed.bytes() > 0);
 /// assert_eq!(seed.lives(), 9);
 /// ```
 #[derive(Clone, Default)]
