@@ -115,6 +115,16 @@ pub struct Args {
     /// search) whose results make the seed; by default N - 1 spots.
     #[arg(long, value_name = "M,M,...", value_delimiter = ',')]
     seed_spots: Vec<u32>,
+
+    /// Simulation: send with each job what the master knows of the lands
+    /// of its couple's children.
+    #[arg(long)]
+    send_children: bool,
+
+    /// Simulation: a worker names the lands it asks about by an 8-byte
+    /// hash instead of their keys.
+    #[arg(long)]
+    hashed_asks: bool,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -323,6 +333,8 @@ fn simulated(args: &Args, out: &mut impl Write) -> Result<()> {
             }
         },
         group: args.group.max(1),
+        send_children: args.send_children,
+        hashed_asks: args.hashed_asks,
         ..SimConfig::default()
     };
     let seeded = args.seed_lives > 0;

@@ -73,6 +73,9 @@ const TICK: u64 = 1000;
 /// Bytes of a message's envelope (kind, sizes, ids) besides its contents.
 const ENVELOPE: u64 = 16;
 
+/// Bytes of a land asked about by its hash (`hashed_asks`).
+const ASK_HASH_BYTES: u64 = 8;
+
 /// Bytes of a child's numbers in a submitted job: its index and its two
 /// numbers.
 const NUMBERS_BYTES: u64 = 18;
@@ -120,6 +123,16 @@ pub struct SimConfig {
     /// group at the start (its bytes cost the workers their latency and
     /// their KiB before the first job). Empty: none.
     pub seed: Seed,
+    /// Send with each job what the master knows of the lands of its
+    /// couple's children (the lookups its df-pn makes first) that its
+    /// group does not hold; the master generates the land's children for
+    /// it (a position it expands, once per land).
+    pub send_children: bool,
+    /// A worker names a land it asks about by a 64-bit hash of its key
+    /// instead of the key: the master matches results to askers by that
+    /// hash (two lands sharing a hash would only send a group a result it
+    /// did not ask for; the simulation keeps the keys and counts 8 bytes).
+    pub hashed_asks: bool,
 }
 
 /// A database of small lands' results, loaded by every group before the
@@ -239,6 +252,8 @@ impl Default for SimConfig {
             grow: 1,
             table_bytes: 256 << 20,
             seed: Seed::default(),
+            send_children: false,
+            hashed_asks: false,
         }
     }
 }
@@ -735,6 +750,15 @@ impl Sim {
         // The job's message: its couple, and the news for the group.
         let group = self.workers[w].group;
         let mut job_bytes = ENVELOPE + leaf.len() as u64 + 1;
+        if self.config.send_children {
+            let news = self.children_news(&leaf, group);
+            self.sent += news.len() as u64;
+            let mut shelf = self.shelves[group].borrow_mut();
+            for (l, e) in news {
+                job_bytes += result_bytes(&l, e);
+                shelf.store.put_normal(&l, e);
+            }
+        }
         {
             let mut shelf = self.shelves[group].borrow_mut();
             let shelf = &mut *shelf;
@@ -803,7 +827,11 @@ impl Sim {
             .iter()
             .map(|(l, e)| result_bytes(l, *e))
             .sum::<u64>();
-        bytes += asks.iter().map(|l| 4 + l.len() as u64).sum::<u64>();
+        bytes += if self.config.hashed_asks {
+            ASK_HASH_BYTES * asks.len() as u64
+        } else {
+            asks.iter().map(|l| 4 + l.len() as u64).sum::<u64>()
+        };
         let numbers = if s.stored(land, heap).is_some() {
             self.proved_jobs += 1;
             None
@@ -891,12 +919,7 @@ impl Sim {
     /// Expands a couple's land in the master's tree (once per land; one
     /// position expanded) and marks the couple open.
     fn open(&mut self, land: &[u8], heap: u8) -> Result<(), SolveError> {
-        if !self.children.contains_key(land) {
-            let made = children_unless(land, &*self.canon, |_| false).unwrap_or_default();
-            self.master_searched += 1;
-            self.children
-                .insert(land.into(), Arc::new(made.compacted()));
-        }
+        self.land_children(land);
         let n = self.nodes.entry((land.into(), heap)).or_insert(Node {
             numbers: UNKNOWN,
             open: false,
@@ -904,6 +927,56 @@ impl Sim {
         });
         n.open = true;
         Ok(())
+    }
+
+    /// A land's children in the master's view (generated once: one
+    /// position expanded).
+    fn land_children(&mut self, land: &[u8]) -> Arc<Children> {
+        if let Some(c) = self.children.get(land) {
+            return c.clone();
+        }
+        let made = Arc::new(
+            children_unless(land, &*self.canon, |_| false)
+                .unwrap_or_default()
+                .compacted(),
+        );
+        self.master_searched += 1;
+        self.children.insert(land.into(), made.clone());
+        made
+    }
+
+    /// What the master knows of the lands of a land's children that group
+    /// `group` does not hold yet (`send_children`).
+    fn children_news(&mut self, land: &[u8], group: usize) -> Vec<(Box<[u8]>, NormalEntry)> {
+        let children = self.land_children(land);
+        let mut global = self.global.borrow_mut();
+        let mut shelf = self.shelves[group].borrow_mut();
+        let seed = &self.config.seed;
+        let mut news: Vec<(Box<[u8]>, NormalEntry)> = Vec::new();
+        let mut seen = FxHashSet::default();
+        let mut offer = |l: &[u8]| {
+            if !seen.insert(l.to_vec()) {
+                return;
+            }
+            let Some(e) = global.store.get_normal(l) else {
+                return;
+            };
+            let held = match (shelf.store.get_normal(l), seed.get(l)) {
+                (Some(a), Some(b)) => Some(a.merge(b)),
+                (a, b) => a.or(b),
+            };
+            if held.is_none_or(|h| h.merge(e) != h) {
+                news.push((l.into(), e));
+            }
+        };
+        for j in 0..children.len() {
+            match children.child_lands(j) {
+                ChildLands::Heap => {}
+                ChildLands::One(l) => offer(l),
+                ChildLands::Sum(lands) => lands_of(lands).for_each(&mut offer),
+            }
+        }
+        news
     }
 
     /// A couple's score in the master's view, from its own mover's side.

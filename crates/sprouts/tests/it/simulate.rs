@@ -2,7 +2,7 @@
 //! the search alone and the literature.
 
 use sprouts::model::{Position, Variant};
-use sprouts::solve::{Land, Seed, Sharing, SimConfig, Solver, decompose, simulate};
+use sprouts::solve::{Land, Seed, Sharing, SimConfig, SimReport, Solver, decompose, simulate};
 use sprouts_testkit::random::{Rng, random_position};
 
 /// The worker counts every test runs: 1, 2, 4, ... 1,024.
@@ -91,6 +91,8 @@ fn sums_of_lands_get_the_nimber_of_the_search_alone_with_any_sharing() {
                 job: 20,
                 sharing,
                 group: 1 + round % 3,
+                send_children: i == 1,
+                hashed_asks: round % 2 == 1,
                 ..SimConfig::default()
             };
             let r = simulate(&lands, &c).unwrap();
@@ -151,10 +153,14 @@ fn seeded_workers_give_the_published_outcomes_and_nimbers() {
         for seed in [seed_before(n, 12), own] {
             assert!(!seed.is_empty(), "{n} spots: {seed:?}");
             for k in WORKERS.into_iter().filter(|&k| k <= 16 || n <= 5) {
+                // With the results of the job's children sent along, on
+                // every other worker count.
+                let send_children = k.trailing_zeros() % 2 == 1;
                 let r = simulate(
                     &lands,
                     &SimConfig {
                         seed: seed.clone(),
+                        send_children,
                         ..config(k)
                     },
                 )
@@ -162,7 +168,7 @@ fn seeded_workers_give_the_published_outcomes_and_nimbers() {
                 assert_eq!(
                     (r.win, r.nimber),
                     (win, u8::from(win)),
-                    "{n} spots, {k} workers, {seed:?}"
+                    "{n} spots, {k} workers, {seed:?}, children sent: {send_children}"
                 );
                 assert_eq!(
                     (r.seed_entries, r.seed_bytes, r.seed_searched),
@@ -243,4 +249,32 @@ fn seeded_workers_expand_fewer_positions() {
         // The seed's bytes reach every worker before its first job.
         assert!(seeded.idle > 0.0 && seeded.seed_bytes == seed.bytes());
     }
+}
+
+#[test]
+fn hashed_asks_cost_fewer_bytes_and_change_nothing_else() {
+    // With bytes free, naming a land by its hash changes only the bytes.
+    let lands = decompose(&Position::start(9, Variant::Normal)).unwrap();
+    let c = SimConfig {
+        kib: 0.0,
+        ..config(8)
+    };
+    let keys = simulate(&lands, &c).unwrap();
+    let hashed = simulate(
+        &lands,
+        &SimConfig {
+            hashed_asks: true,
+            ..c
+        },
+    )
+    .unwrap();
+    assert!(keys.asked > 0, "{keys:?}");
+    assert!(hashed.bytes < keys.bytes, "{hashed:?} {keys:?}");
+    assert_eq!(
+        SimReport {
+            bytes: keys.bytes,
+            ..hashed
+        },
+        keys
+    );
 }
