@@ -28,6 +28,11 @@
 //!   result to every other group with its next job instead (what
 //!   `distributed.rs` does today), for comparison. Workers of one group
 //!   ([`SimConfig::group`], one machine) share one store.
+//! - **What else a group is given** (off by default): a [`Seed`], the
+//!   small lands' results a pre-pass proved, loaded before the first job
+//!   (its cost reported apart); with each job, what the master knows of
+//!   its land's children's lands ([`SimConfig::send_children`]); asks
+//!   named by a hash ([`SimConfig::hashed_asks`]).
 //! - **Time**: a worker's job costs the positions it expands plus the
 //!   latency of its two messages (the job, the results) and their bytes;
 //!   the master is one server whose work (tree nodes visited, positions it
