@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::{Context, Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 use sprouts::model::{Position, Variant};
-use sprouts::solve::{MemoryStore, Sharing, SimConfig, Solver, decompose, simulate};
+use sprouts::solve::{MemoryStore, Seed, Sharing, SimConfig, Solver, decompose, simulate};
 
 use crate::output;
 use crate::solve::{THREADS_HELP, with_big_stack};
@@ -31,7 +31,8 @@ Examples:
   sprouts bench --to 12 --timeout 600 --json
   sprouts bench --from 12 --to 14 --threads 1
   sprouts bench --from 14 --to 14 --simulate 1,4,16,64,256,1024
-  sprouts bench --from 12 --to 12 --simulate 8 --share all --job 500")]
+  sprouts bench --from 12 --to 12 --simulate 8 --share all --job 500
+  sprouts bench --from 14 --to 14 --simulate 16,256 --seed-lives 12 --seed-spots 12")]
 pub struct Args {
     /// First N.
     #[arg(long, default_value_t = 1)]
@@ -101,6 +102,29 @@ pub struct Args {
     /// Simulation: workers per group (one machine, one shared store).
     #[arg(long, value_name = "K", default_value_t = 1)]
     group: usize,
+
+    /// Simulation: give every group's store, before the first job, the
+    /// results of the lands of fewer than this many lives that the search
+    /// alone proved on the starts of --seed-spots (0: none). The rows then
+    /// say the seed's size and the pre-pass's positions, and the speed-up
+    /// with that pre-pass counted.
+    #[arg(long, value_name = "LIVES", default_value_t = 0)]
+    seed_lives: u32,
+
+    /// Simulation: the starts (comma separated, solved in turn by one
+    /// search) whose results make the seed; by default N - 1 spots.
+    #[arg(long, value_name = "M,M,...", value_delimiter = ',')]
+    seed_spots: Vec<u32>,
+
+    /// Simulation: send with each job what the master knows of the lands
+    /// of its couple's children.
+    #[arg(long)]
+    send_children: bool,
+
+    /// Simulation: a worker names the lands it asks about by an 8-byte
+    /// hash instead of their keys.
+    #[arg(long)]
+    hashed_asks: bool,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -263,8 +287,25 @@ struct SimRow {
     asked: u64,
     sent: u64,
     tree_nodes: usize,
+    /// The seed (`--seed-lives`): its results, its bytes per group, the
+    /// positions its pre-pass expanded, and the speed-up and overhead
+    /// with them counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<SeedCols>,
     /// Wall seconds the simulation took on this machine.
     seconds: f64,
+}
+
+/// The seed's columns of a `bench --simulate` row.
+#[derive(Debug, Serialize)]
+struct SeedCols {
+    spots: Vec<u32>,
+    lives: u32,
+    entries: usize,
+    bytes: u64,
+    searched: u64,
+    speedup_counted: f64,
+    overhead_counted: f64,
 }
 
 /// `bench --simulate`: for each N, the search alone, then a simulated
@@ -275,6 +316,9 @@ fn simulated(args: &Args, out: &mut impl Write) -> Result<()> {
     }
     if args.simulate.contains(&0) {
         bail!("--simulate: a number of workers is at least 1");
+    }
+    if args.seed_lives == 0 && !args.seed_spots.is_empty() {
+        bail!("--seed-spots: give the seed's lands' lives with --seed-lives");
     }
     let config = SimConfig {
         job: args.job,
@@ -289,16 +333,27 @@ fn simulated(args: &Args, out: &mut impl Write) -> Result<()> {
             }
         },
         group: args.group.max(1),
+        send_children: args.send_children,
+        hashed_asks: args.hashed_asks,
         ..SimConfig::default()
     };
+    let seeded = args.seed_lives > 0;
     if !args.json {
+        let (head, rule) = if seeded {
+            (
+                " seed: results | seed: bytes per group | seed: positions | speed-up, seed counted | overhead, seed counted |",
+                "---|---|---|---|---|",
+            )
+        } else {
+            ("", "")
+        };
         writeln!(
             out,
-            "| N | workers | outcome | nimber | alone: positions | time (positions) | speed-up | overhead | idle | master busy | jobs | results | messages per result | bytes per result | asked | sent | tree nodes | seconds |"
+            "| N | workers | outcome | nimber | alone: positions | time (positions) | speed-up | overhead | idle | master busy | jobs | results | messages per result | bytes per result | asked | sent | tree nodes |{head} seconds |"
         )?;
         writeln!(
             out,
-            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|{rule}---|"
         )?;
         out.flush()?;
     }
@@ -309,9 +364,25 @@ fn simulated(args: &Args, out: &mut impl Write) -> Result<()> {
             s.nimber(&pos).map(|_| s.searched())
         })??;
         let lands = decompose(&Position::start(n, Variant::Normal))?;
+        let seed_spots = if args.seed_spots.is_empty() {
+            vec![n.saturating_sub(1)]
+        } else {
+            args.seed_spots.clone()
+        };
+        let seed = if seeded {
+            let starts: Vec<_> = seed_spots
+                .iter()
+                .map(|&m| Position::start(m, Variant::Normal))
+                .collect();
+            let lives = args.seed_lives;
+            with_big_stack(1, move || Seed::from_search(&starts, lives))??
+        } else {
+            Seed::default()
+        };
         for &workers in &args.simulate {
             let config = SimConfig {
                 workers,
+                seed: seed.clone(),
                 ..config.clone()
             };
             let lands = lands.clone();
@@ -335,15 +406,30 @@ fn simulated(args: &Args, out: &mut impl Write) -> Result<()> {
                 asked: r.asked,
                 sent: r.sent,
                 tree_nodes: r.tree_nodes,
+                seed: seeded.then(|| SeedCols {
+                    spots: seed_spots.clone(),
+                    lives: args.seed_lives,
+                    entries: r.seed_entries,
+                    bytes: r.seed_bytes,
+                    searched: r.seed_searched,
+                    speedup_counted: r.speedup_with_seed(sequential),
+                    overhead_counted: r.overhead_with_seed(sequential),
+                }),
                 seconds: t.elapsed().as_secs_f64(),
             };
             if args.json {
                 output::json(out, &row)?;
                 writeln!(out)?;
             } else {
+                let seed_cols = row.seed.as_ref().map_or(String::new(), |s| {
+                    format!(
+                        " {} | {} | {} | {:.2} | {:.2} |",
+                        s.entries, s.bytes, s.searched, s.speedup_counted, s.overhead_counted
+                    )
+                });
                 writeln!(
                     out,
-                    "| {} | {} | {} | {} | {} | {:.0} | {:.2} | {:.2} | {:.1}% | {:.1}% | {} | {} | {:.3} | {:.0} | {} | {} | {} | {:.1} |",
+                    "| {} | {} | {} | {} | {} | {:.0} | {:.2} | {:.2} | {:.1}% | {:.1}% | {} | {} | {:.3} | {:.0} | {} | {} | {} |{} {:.1} |",
                     row.spots,
                     row.workers,
                     row.outcome,
@@ -361,6 +447,7 @@ fn simulated(args: &Args, out: &mut impl Write) -> Result<()> {
                     row.asked,
                     row.sent,
                     row.tree_nodes,
+                    seed_cols,
                     row.seconds
                 )?;
             }

@@ -513,6 +513,56 @@ fn bench_simulates_workers() {
     assert!(err.contains("at least 1"), "{err}");
 }
 
+/// `--seed-lives`: the row says the seed (from the start before, by
+/// default) and the speed-up with its pre-pass counted, which is smaller.
+#[test]
+fn bench_simulates_seeded_workers() {
+    let (code, out, err) = run(&[
+        "bench",
+        "--from",
+        "7",
+        "--to",
+        "7",
+        "--simulate",
+        "4",
+        "--job",
+        "50",
+        "--seed-lives",
+        "12",
+        "--send-children",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let row: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!((&row["outcome"], &row["nimber"]), (&"L".into(), &0.into()));
+    let seed = &row["seed"];
+    assert_eq!(seed["spots"], serde_json::json!([6]));
+    assert_eq!(seed["lives"], 12);
+    assert!(seed["entries"].as_u64().unwrap() > 0, "{out}");
+    assert!(seed["bytes"].as_u64().unwrap() > 0, "{out}");
+    assert!(seed["searched"].as_u64().unwrap() > 0, "{out}");
+    assert!(
+        seed["speedup_counted"].as_f64().unwrap() < row["speedup"].as_f64().unwrap(),
+        "{out}"
+    );
+    // Without a seed the row has none; a seed's starts need its lives.
+    let (code, out, err) = run(&[
+        "bench",
+        "--from",
+        "5",
+        "--to",
+        "5",
+        "--simulate",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("seed"), "{out}");
+    let (code, _, err) = run(&["bench", "--to", "3", "--simulate", "2", "--seed-spots", "2"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--seed-lives"), "{err}");
+}
+
 /// Two threads: the same answer as one, the row says how many threads
 /// searched, and the helper searched positions too.
 #[test]

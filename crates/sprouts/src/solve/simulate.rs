@@ -28,6 +28,11 @@
 //!   result to every other group with its next job instead (what
 //!   `distributed.rs` does today), for comparison. Workers of one group
 //!   ([`SimConfig::group`], one machine) share one store.
+//! - **What else a group is given** (off by default): a [`Seed`], the
+//!   small lands' results a pre-pass proved, loaded before the first job
+//!   (its cost reported apart); with each job, what the master knows of
+//!   its land's children's lands ([`SimConfig::send_children`]); asks
+//!   named by a hash ([`SimConfig::hashed_asks`]).
 //! - **Time**: a worker's job costs the positions it expands plus the
 //!   latency of its two messages (the job, the results) and their bytes;
 //!   the master is one server whose work (tree nodes visited, positions it
@@ -65,12 +70,16 @@ use super::land::Land;
 use super::pns::{INF, LOSS, Score, UNKNOWN, WIN, sum_share, twice_lives};
 use super::search::Solver;
 use super::store::{MemoryStore, NormalEntry, Store};
+use crate::model::Position;
 
 /// Clock ticks per position expanded (the clock counts thousandths).
 const TICK: u64 = 1000;
 
 /// Bytes of a message's envelope (kind, sizes, ids) besides its contents.
 const ENVELOPE: u64 = 16;
+
+/// Bytes of a land asked about by its hash (`hashed_asks`).
+const ASK_HASH_BYTES: u64 = 8;
 
 /// Bytes of a child's numbers in a submitted job: its index and its two
 /// numbers.
@@ -114,6 +123,119 @@ pub struct SimConfig {
     pub grow: u64,
     /// Each worker's table budget in bytes (children, unproved numbers).
     pub table_bytes: usize,
+    /// Results every group's store (and the master's) holds before the
+    /// first job: a database of small lands computed once, shipped to each
+    /// group at the start (its bytes cost the workers their latency and
+    /// their KiB before the first job). Empty: none.
+    pub seed: Seed,
+    /// Send with each job what the master knows of the lands of its
+    /// couple's children (the lookups its df-pn makes first) that its
+    /// group does not hold; the master generates the land's children for
+    /// it (a position it expands, once per land).
+    pub send_children: bool,
+    /// A worker names a land it asks about by a 64-bit hash of its key
+    /// instead of the key: the master matches results to askers by that
+    /// hash (two lands sharing a hash would only send a group a result it
+    /// did not ask for; the simulation keeps the keys and counts 8 bytes).
+    pub hashed_asks: bool,
+}
+
+/// A database of small lands' results, loaded by every group before the
+/// first job (as SPOTS's groups load one), and what computing it cost.
+///
+/// Made once by a pre-pass, separately from the solve it seeds: the
+/// search alone on other positions (smaller starts, say), its results kept
+/// for lands of fewer than [`lives`](Seed::lives) lives. Its positions are
+/// reported apart ([`SimReport::seed_searched`]), so that a speed-up can be
+/// given both as a cluster that already has the database sees it and with
+/// the pre-pass counted as sequential time before the run.
+///
+/// ```
+/// use sprouts::model::{Position, Variant};
+/// use sprouts::solve::Seed;
+/// let seed = Seed::from_search(&[Position::start(5, Variant::Normal)], 9).unwrap();
+/// assert!(!seed.is_empty() && seed.searched() > 0 && seed.bytes() > 0);
+/// assert_eq!(seed.lives(), 9);
+/// ```
+#[derive(Clone, Default)]
+pub struct Seed {
+    entries: Arc<FxHashMap<Box<[u8]>, NormalEntry>>,
+    lives: u32,
+    searched: u64,
+    bytes: u64,
+}
+
+impl std::fmt::Debug for Seed {
+    // The entries are many: their count says enough.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Seed")
+            .field("entries", &self.entries.len())
+            .field("lives", &self.lives)
+            .field("searched", &self.searched)
+            .field("bytes", &self.bytes)
+            .finish()
+    }
+}
+
+impl Seed {
+    /// The results of `store` about lands of fewer than `lives` lives,
+    /// made by a pre-pass that expanded `searched` positions.
+    pub fn from_store(store: &MemoryStore, lives: u32, searched: u64) -> Seed {
+        let entries: FxHashMap<Box<[u8]>, NormalEntry> = store
+            .normal_entries()
+            .filter(|(land, _)| twice_lives(land) < 2 * lives)
+            .map(|(land, e)| (land.into(), e))
+            .collect();
+        let bytes = entries.iter().map(|(l, e)| result_bytes(l, *e)).sum();
+        Seed {
+            entries: Arc::new(entries),
+            lives,
+            searched,
+            bytes,
+        }
+    }
+
+    /// The search alone (one thread, one store) on each of `positions` in
+    /// turn (their nimbers), its results kept for lands of fewer than
+    /// `lives` lives. Run it with [`SOLVER_STACK`](super::SOLVER_STACK)
+    /// bytes of stack.
+    pub fn from_search(positions: &[Position], lives: u32) -> Result<Seed, SolveError> {
+        let mut s = Solver::with_store(MemoryStore::default());
+        for p in positions {
+            s.nimber(p)?;
+        }
+        Ok(Seed::from_store(s.store(), lives, s.searched()))
+    }
+
+    /// Results it holds.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Its lands have fewer lives than this.
+    pub fn lives(&self) -> u32 {
+        self.lives
+    }
+
+    /// Positions its pre-pass expanded.
+    pub fn searched(&self) -> u64 {
+        self.searched
+    }
+
+    /// Its size as shipped to one group (its results as `encode_results`
+    /// writes them).
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    fn get(&self, land: &[u8]) -> Option<NormalEntry> {
+        self.entries.get(land).copied()
+    }
 }
 
 impl Default for SimConfig {
@@ -134,6 +256,9 @@ impl Default for SimConfig {
             group: 1,
             grow: 1,
             table_bytes: 256 << 20,
+            seed: Seed::default(),
+            send_children: false,
+            hashed_asks: false,
         }
     }
 }
@@ -173,8 +298,14 @@ pub struct SimReport {
     pub sent: u64,
     /// Nodes in the master's tree at the end.
     pub tree_nodes: usize,
-    /// Results the master holds at the end.
+    /// Results the master holds at the end (the seed's included).
     pub stored: usize,
+    /// Results in the seed every group loaded first.
+    pub seed_entries: usize,
+    /// The seed's bytes, shipped once to each group (not in `bytes`).
+    pub seed_bytes: u64,
+    /// Positions the seed's pre-pass expanded (not in `time`).
+    pub seed_searched: u64,
 }
 
 impl SimReport {
@@ -187,6 +318,18 @@ impl SimReport {
     /// The search overhead: positions expanded in all over `sequential`.
     pub fn overhead(&self, sequential: u64) -> f64 {
         (self.master_searched + self.workers_searched) as f64 / sequential as f64
+    }
+
+    /// The speed-up with the seed's pre-pass counted as sequential time
+    /// before the run (a database made for this solve alone).
+    pub fn speedup_with_seed(&self, sequential: u64) -> f64 {
+        sequential as f64 / (self.time + self.seed_searched as f64)
+    }
+
+    /// The search overhead with the seed's pre-pass counted.
+    pub fn overhead_with_seed(&self, sequential: u64) -> f64 {
+        (self.master_searched + self.workers_searched + self.seed_searched) as f64
+            / sequential as f64
     }
 
     /// Messages per result the workers sent.
@@ -264,6 +407,8 @@ struct WorkerStore {
     /// store, which holds what the group was sent (jobs run when they
     /// start, and news comes with the job).
     all: bool,
+    /// The database every group loaded first.
+    seed: Seed,
     /// Lands first asked about in this job.
     asks: Vec<Box<[u8]>>,
     /// What the worker proved in this job.
@@ -272,8 +417,11 @@ struct WorkerStore {
 
 impl Store for WorkerStore {
     fn get_normal(&mut self, land: &[u8]) -> Option<NormalEntry> {
-        if let Some(e) = self.shelf.borrow_mut().store.get_normal(land) {
-            return Some(e);
+        let own = self.shelf.borrow_mut().store.get_normal(land);
+        match (own, self.seed.get(land)) {
+            (Some(a), Some(b)) => return Some(a.merge(b)),
+            (Some(e), None) | (None, Some(e)) => return Some(e),
+            (None, None) => {}
         }
         if self.all {
             return self.global.borrow_mut().store.get_normal(land);
@@ -408,6 +556,7 @@ impl Sim {
                     global: global.clone(),
                     ask_from,
                     all: config.sharing == Sharing::All,
+                    seed: config.seed.clone(),
                     asks: Vec::new(),
                     out: Vec::new(),
                 };
@@ -421,7 +570,7 @@ impl Sim {
                 }
             })
             .collect();
-        Sim {
+        let mut sim = Sim {
             grow: config.grow.saturating_mul(config.workers as u64),
             waiting: (0..config.workers).collect(),
             config,
@@ -447,7 +596,34 @@ impl Sim {
             sent: 0,
             events: BinaryHeap::new(),
             order: 0,
+        };
+        sim.load_seed();
+        sim
+    }
+
+    /// The master loads the seed and ships it: one put (as into Ray's
+    /// object store, which every group then reads), and each worker
+    /// receives it (a message's latency and its bytes) before its first
+    /// job, time counted as idle. Its bytes are reported apart.
+    fn load_seed(&mut self) {
+        let seed = &self.config.seed;
+        if seed.is_empty() {
+            return;
         }
+        {
+            let mut global = self.global.borrow_mut();
+            for (l, e) in seed.entries.iter() {
+                global.store.put_normal(l, *e);
+            }
+        }
+        let bytes = ENVELOPE + seed.bytes;
+        let put = Self::ticks(self.config.handling) + self.byte_ticks(bytes);
+        let shipped = self.master_work(0, put);
+        let ready = shipped + Self::ticks(self.config.latency) + self.byte_ticks(bytes);
+        for w in &mut self.workers {
+            w.ready = ready;
+        }
+        self.idle += ready * self.workers.len() as u64;
     }
 
     /// Ticks for a cost in positions.
@@ -579,6 +755,15 @@ impl Sim {
         // The job's message: its couple, and the news for the group.
         let group = self.workers[w].group;
         let mut job_bytes = ENVELOPE + leaf.len() as u64 + 1;
+        if self.config.send_children {
+            let news = self.children_news(&leaf, group);
+            self.sent += news.len() as u64;
+            let mut shelf = self.shelves[group].borrow_mut();
+            for (l, e) in news {
+                job_bytes += result_bytes(&l, e);
+                shelf.store.put_normal(&l, e);
+            }
+        }
         {
             let mut shelf = self.shelves[group].borrow_mut();
             let shelf = &mut *shelf;
@@ -647,7 +832,11 @@ impl Sim {
             .iter()
             .map(|(l, e)| result_bytes(l, *e))
             .sum::<u64>();
-        bytes += asks.iter().map(|l| 4 + l.len() as u64).sum::<u64>();
+        bytes += if self.config.hashed_asks {
+            ASK_HASH_BYTES * asks.len() as u64
+        } else {
+            asks.iter().map(|l| 4 + l.len() as u64).sum::<u64>()
+        };
         let numbers = if s.stored(land, heap).is_some() {
             self.proved_jobs += 1;
             None
@@ -735,12 +924,7 @@ impl Sim {
     /// Expands a couple's land in the master's tree (once per land; one
     /// position expanded) and marks the couple open.
     fn open(&mut self, land: &[u8], heap: u8) -> Result<(), SolveError> {
-        if !self.children.contains_key(land) {
-            let made = children_unless(land, &*self.canon, |_| false).unwrap_or_default();
-            self.master_searched += 1;
-            self.children
-                .insert(land.into(), Arc::new(made.compacted()));
-        }
+        self.land_children(land);
         let n = self.nodes.entry((land.into(), heap)).or_insert(Node {
             numbers: UNKNOWN,
             open: false,
@@ -748,6 +932,56 @@ impl Sim {
         });
         n.open = true;
         Ok(())
+    }
+
+    /// A land's children in the master's view (generated once: one
+    /// position expanded).
+    fn land_children(&mut self, land: &[u8]) -> Arc<Children> {
+        if let Some(c) = self.children.get(land) {
+            return c.clone();
+        }
+        let made = Arc::new(
+            children_unless(land, &*self.canon, |_| false)
+                .unwrap_or_default()
+                .compacted(),
+        );
+        self.master_searched += 1;
+        self.children.insert(land.into(), made.clone());
+        made
+    }
+
+    /// What the master knows of the lands of a land's children that group
+    /// `group` does not hold yet (`send_children`).
+    fn children_news(&mut self, land: &[u8], group: usize) -> Vec<(Box<[u8]>, NormalEntry)> {
+        let children = self.land_children(land);
+        let mut global = self.global.borrow_mut();
+        let mut shelf = self.shelves[group].borrow_mut();
+        let seed = &self.config.seed;
+        let mut news: Vec<(Box<[u8]>, NormalEntry)> = Vec::new();
+        let mut seen = FxHashSet::default();
+        let mut offer = |l: &[u8]| {
+            if !seen.insert(l.to_vec()) {
+                return;
+            }
+            let Some(e) = global.store.get_normal(l) else {
+                return;
+            };
+            let held = match (shelf.store.get_normal(l), seed.get(l)) {
+                (Some(a), Some(b)) => Some(a.merge(b)),
+                (a, b) => a.or(b),
+            };
+            if held.is_none_or(|h| h.merge(e) != h) {
+                news.push((l.into(), e));
+            }
+        };
+        for j in 0..children.len() {
+            match children.child_lands(j) {
+                ChildLands::Heap => {}
+                ChildLands::One(l) => offer(l),
+                ChildLands::Sum(lands) => lands_of(lands).for_each(&mut offer),
+            }
+        }
+        news
     }
 
     /// A couple's score in the master's view, from its own mover's side.
@@ -1010,6 +1244,9 @@ impl Sim {
             sent: self.sent,
             tree_nodes: self.nodes.len(),
             stored: self.global.borrow().store.len(),
+            seed_entries: self.config.seed.len(),
+            seed_bytes: self.config.seed.bytes,
+            seed_searched: self.config.seed.searched,
         }
     }
 }

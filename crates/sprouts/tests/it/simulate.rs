@@ -2,7 +2,7 @@
 //! the search alone and the literature.
 
 use sprouts::model::{Position, Variant};
-use sprouts::solve::{Land, Sharing, SimConfig, Solver, decompose, simulate};
+use sprouts::solve::{Land, Seed, Sharing, SimConfig, SimReport, Solver, decompose, simulate};
 use sprouts_testkit::random::{Rng, random_position};
 
 /// The worker counts every test runs: 1, 2, 4, ... 1,024.
@@ -17,13 +17,15 @@ fn config(workers: usize) -> SimConfig {
     }
 }
 
+/// AJS 1991 (normal play, N = 1..11): L L W W W L L L W W W; Lemoine &
+/// Viennot: every winning start has nimber 1 (LV10, N <= 32).
+const WINS: [bool; 11] = [
+    false, false, true, true, true, false, false, false, true, true, true,
+];
+
 #[test]
 fn simulated_workers_give_the_published_outcomes_and_nimbers() {
-    // AJS 1991 (normal play, N = 1..11): L L W W W L L L W W W; Lemoine &
-    // Viennot: every winning start has nimber 1 (LV10, N <= 32).
-    let wins = [
-        false, false, true, true, true, false, false, false, true, true, true,
-    ];
+    let wins = WINS;
     for (n, &win) in (1..=10).zip(&wins) {
         let lands = decompose(&Position::start(n, Variant::Normal)).unwrap();
         // Up to 1,024 workers on small starts; past 6 spots, up to 16 (a
@@ -89,6 +91,8 @@ fn sums_of_lands_get_the_nimber_of_the_search_alone_with_any_sharing() {
                 job: 20,
                 sharing,
                 group: 1 + round % 3,
+                send_children: i == 1,
+                hashed_asks: round % 2 == 1,
                 ..SimConfig::default()
             };
             let r = simulate(&lands, &c).unwrap();
@@ -131,4 +135,146 @@ fn a_simulation_is_the_same_every_time() {
             "{a:?}"
         );
     }
+}
+
+/// The seed a cluster would load before solving `n` spots: what the search
+/// alone proved on the start of `n - 1` spots, lands under `lives` lives.
+fn seed_before(n: u32, lives: u32) -> Seed {
+    Seed::from_search(&[Position::start(n - 1, Variant::Normal)], lives).unwrap()
+}
+
+#[test]
+fn seeded_workers_give_the_published_outcomes_and_nimbers() {
+    for (n, &win) in (2..=10).zip(&WINS[1..]) {
+        let lands = decompose(&Position::start(n, Variant::Normal)).unwrap();
+        // Two seeds: the start before's small lands (what a cluster would
+        // have), and this start's own results under 9 lives.
+        let own = Seed::from_search(&[Position::start(n, Variant::Normal)], 9).unwrap();
+        for seed in [seed_before(n, 12), own] {
+            assert!(!seed.is_empty(), "{n} spots: {seed:?}");
+            for k in WORKERS.into_iter().filter(|&k| k <= 16 || n <= 5) {
+                // With the results of the job's children sent along, on
+                // every other worker count.
+                let send_children = k.trailing_zeros() % 2 == 1;
+                let r = simulate(
+                    &lands,
+                    &SimConfig {
+                        seed: seed.clone(),
+                        send_children,
+                        ..config(k)
+                    },
+                )
+                .unwrap();
+                assert_eq!(
+                    (r.win, r.nimber),
+                    (win, u8::from(win)),
+                    "{n} spots, {k} workers, {seed:?}, children sent: {send_children}"
+                );
+                assert_eq!(
+                    (r.seed_entries, r.seed_bytes, r.seed_searched),
+                    (seed.len(), seed.bytes(), seed.searched())
+                );
+                assert!(r.stored >= seed.len(), "{r:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_seed_keeps_its_small_lands_and_counts_their_bytes() {
+    let mut s = Solver::new();
+    s.nimber(&Position::start(7, Variant::Normal)).unwrap();
+    let all = Seed::from_store(s.store(), u32::MAX / 2, s.searched());
+    let small = Seed::from_store(s.store(), 9, s.searched());
+    assert_eq!(all.len(), s.store().normal_entries().count());
+    assert!(
+        !small.is_empty() && small.len() < all.len(),
+        "{small:?} {all:?}"
+    );
+    assert_eq!(small.searched(), s.searched());
+    // Each result as encode_results writes it: key and entry with their
+    // lengths.
+    let bytes: u64 = s
+        .store()
+        .normal_entries()
+        .map(|(l, e)| (4 + l.len() + 1 + e.to_bytes().len()) as u64)
+        .sum();
+    assert_eq!(all.bytes(), bytes);
+    // The same search from a pre-pass: the same seed.
+    let again = Seed::from_search(&[Position::start(7, Variant::Normal)], 9).unwrap();
+    assert_eq!((again.len(), again.bytes()), (small.len(), small.bytes()));
+}
+
+#[test]
+fn seeded_workers_expand_fewer_positions() {
+    // A seed holding the start's own land: the master knows the answer
+    // before any job, and no worker expands anything.
+    let pos = Position::start(8, Variant::Normal);
+    let lands = decompose(&pos).unwrap();
+    let full = Seed::from_search(std::slice::from_ref(&pos), 100).unwrap();
+    for k in [1, 16] {
+        let c = SimConfig {
+            seed: full.clone(),
+            ..config(k)
+        };
+        let r = simulate(&lands, &c).unwrap();
+        assert_eq!((r.win, r.nimber, r.jobs), (false, 0, 0), "{r:?}");
+        assert_eq!(r.workers_searched + r.master_searched, 0, "{r:?}");
+        // Counted, the pre-pass is the search alone: no speed-up.
+        let alone = full.searched();
+        assert!(r.speedup_with_seed(alone) <= 1.0, "{r:?}");
+        assert_eq!(r.overhead_with_seed(alone), 1.0);
+    }
+    // The small lands of the start before, at 10 spots: every worker
+    // count expands fewer positions than without (counts of this search,
+    // the same on every run).
+    let lands = decompose(&Position::start(10, Variant::Normal)).unwrap();
+    let seed = seed_before(10, 12);
+    for k in [1, 4, 16] {
+        let bare = simulate(&lands, &config(k)).unwrap();
+        let seeded = simulate(
+            &lands,
+            &SimConfig {
+                seed: seed.clone(),
+                ..config(k)
+            },
+        )
+        .unwrap();
+        assert!(
+            seeded.workers_searched < bare.workers_searched,
+            "{k} workers: seeded {} against {}",
+            seeded.workers_searched,
+            bare.workers_searched
+        );
+        // The seed's bytes reach every worker before its first job.
+        assert!(seeded.idle > 0.0 && seeded.seed_bytes == seed.bytes());
+    }
+}
+
+#[test]
+fn hashed_asks_cost_fewer_bytes_and_change_nothing_else() {
+    // With bytes free, naming a land by its hash changes only the bytes.
+    let lands = decompose(&Position::start(9, Variant::Normal)).unwrap();
+    let c = SimConfig {
+        kib: 0.0,
+        ..config(8)
+    };
+    let keys = simulate(&lands, &c).unwrap();
+    let hashed = simulate(
+        &lands,
+        &SimConfig {
+            hashed_asks: true,
+            ..c
+        },
+    )
+    .unwrap();
+    assert!(keys.asked > 0, "{keys:?}");
+    assert!(hashed.bytes < keys.bytes, "{hashed:?} {keys:?}");
+    assert_eq!(
+        SimReport {
+            bytes: keys.bytes,
+            ..hashed
+        },
+        keys
+    );
 }
