@@ -864,9 +864,9 @@ impl<'c, C: LandCanon + ?Sized> Verifier<'c, C> {
         }
         for h in 0..n {
             if !self.refuted(known, lands, h, used.as_deref_mut()) {
-                return Err(Why::HeapUnanswered {
+                return Err(Why::NotRefuted {
+                    child: text_of(lands.iter().copied()),
                     heap: h,
-                    wanted: Vec::new(),
                 });
             }
         }
