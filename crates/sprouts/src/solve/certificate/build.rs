@@ -558,7 +558,10 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// proved by its nimber 0, as there; a win by one move to a loss (the
     /// header says `outcome: win`), and of the moves to a loss that the
     /// store shows (all the child's lands with stored nimbers, giving 0),
-    /// each is tried (at most `tries`) and the smallest proof kept.
+    /// each is tried (at most `tries`) and the smallest proof kept, or the
+    /// proof of its nimber when that is smaller. Losses of several lands
+    /// may be listed as sum couples (docs/certificates.md#sums) when the
+    /// proof is smaller so.
     ///
     /// ```
     /// use sprouts::model::{Position, Variant};
@@ -667,7 +670,14 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 found.offer(mode, lines);
             }
         }
-        Ok(self.smallest_checked(pos, None, true, found))
+        let best = self.smallest_checked(pos, None, true, found);
+        // The proof of the nimber proves the win too, and is sometimes
+        // the smaller (21 spots: 14,860 lines against 22,010).
+        let (_, lines) = self.smaller_lines(&roots, ROUNDS, Mode::Lands)?;
+        if lines.len() < best.lines.len() {
+            return Ok(self.certificate_of(pos, Some(nimber), false, lines));
+        }
+        Ok(best)
     }
 
     /// The certificate of the smallest proof found: with sum couples when
