@@ -361,7 +361,11 @@ fn write_certificate(
     };
     let text = match pos.variant() {
         Variant::Normal => {
+            // SPOTS reads lines of one land only: no sum couple for it.
             let cert = match smallest {
+                Some(tries) if format == CertificateFormat::Spots => {
+                    solver.outcome_certificate_of_lands(pos, tries)
+                }
                 Some(tries) => solver.outcome_certificate(pos, tries),
                 None => solver.certificate(pos),
             }

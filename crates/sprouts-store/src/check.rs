@@ -34,7 +34,7 @@ use redb::{Database, ReadOnlyTable, ReadableTable, TableDefinition, WriteTransac
 use rustc_hash::{FxHashMap, FxHasher};
 use sprouts::solve::{
     CertificateError, CheckError, Claim, ExactCanon, Land, LandCanon, LineReader, NormalEntry,
-    Prepared, Progress, PseudoCanon, Store, Verifier, Why, check_claim,
+    Prepared, Progress, PseudoCanon, Store, Verifier, Why,
 };
 
 /// Each listed land's key -> (its heap, its line).
@@ -665,7 +665,7 @@ impl<'a, C: LandCanon + ?Sized> Checker<'a, C> {
         let h = self.header.header();
         let claim = match (&h.position, h.nimber) {
             (Some((text, line)), Some(nimber)) => {
-                Some(check_claim(&mut known, self.canon, text, *line, nimber)?)
+                Some(v.check_claim(&mut known, text, *line, nimber)?)
             }
             (Some((text, line)), None) if h.win => Some(v.check_win(&mut known, text, *line)?),
             _ => None,

@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 use crate::model::Position;
 use crate::notation::{PositionNotation, glop2};
 
-use super::super::bytes::{land_text, lands_of, parse_land_unchecked};
+use super::super::bytes::{END_LAND, land_text, lands_of, parse_land_unchecked};
 use super::super::children::{Children, children_unless};
 use super::super::compact::simplify;
 use super::super::pns::twice_lives;
@@ -51,7 +51,8 @@ pub enum Why {
         /// The couples that would answer it (see [`Wanted`]).
         wanted: Vec<Wanted>,
     },
-    /// A move leaves several lands of unknown nimber.
+    /// A move leaves several lands of unknown nimber, and no move from
+    /// there reaches a known loss.
     Unknown {
         /// The child, in GLOP 2.
         child: String,
@@ -71,7 +72,16 @@ pub enum Why {
         /// The heap.
         heap: u8,
     },
-    /// A line of several lands: one is not listed.
+    /// A move of a sum couple (a line of several lands not all listed
+    /// alone) leaves a position with no move to a known loss.
+    NotRefuted {
+        /// The position the move leaves, in GLOP 2.
+        child: String,
+        /// The heap beside it.
+        heap: u8,
+    },
+    /// The claim: one of the position's lands is not listed, and the
+    /// position is no listed sum couple either.
     SumUnlisted {
         /// The land, in GLOP 2.
         land: String,
@@ -191,8 +201,12 @@ impl fmt::Display for Why {
             ),
             Why::Unknown { child, lands } => write!(
                 f,
-                "the move to {child} is not answered: the nimbers of its lands {} are not known (at most one may be unknown)",
+                "the move to {child} is not answered: its lands {} are not listed alone, and it has no move to a known loss",
                 lands.join(", ")
+            ),
+            Why::NotRefuted { child, heap } => write!(
+                f,
+                "the move to {child} with a heap of {heap} is not answered: it has no move to a known loss"
             ),
             Why::HeapUnanswered { heap, wanted } => write!(
                 f,
@@ -291,14 +305,43 @@ pub struct Claim {
 /// ```
 pub struct Verifier<'c, C: LandCanon + ?Sized> {
     canon: &'c C,
-    /// (land key, heap) -> the lands of the known loss found to move to.
-    won: FxHashMap<Box<[u8]>, Option<Lands>>,
-    key: Vec<u8>,
+    /// (lands not listed alone, heap) -> the move to a known loss found
+    /// from there (docs/certificates.md#sums), or none.
+    won: FxHashMap<Box<[u8]>, Won>,
+    /// The sum couples checked so far: (lands not listed alone, heap) ->
+    /// the twice lives of the line (as written) and its number.
+    sums: FxHashMap<Box<[u8]>, (u32, usize)>,
+    /// Sum couples of at least this many twice lives are not used: the
+    /// line being checked (and the lines after it) rest only on smaller
+    /// ones.
+    bound: u32,
     children: u64,
 }
 
-/// Land keys (the lands of a child).
-pub(crate) type Lands = Vec<Box<[u8]>>;
+/// What a search for a move to a known loss found.
+struct Won {
+    /// What the move used, when one was found.
+    answer: Option<Used>,
+    /// With one found: the twice lives of the largest sum couple it used,
+    /// plus one (it holds under any larger bound). With none: the bound
+    /// it was searched under (a larger one may find one).
+    bound: u32,
+}
+
+/// What a check used: the lands listed alone (each repeatedly) and the sum
+/// couples (their keys, [`sum_key`]). The builder keeps only these.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Used {
+    pub(crate) lands: Vec<Box<[u8]>>,
+    pub(crate) sums: Vec<Box<[u8]>>,
+}
+
+impl Used {
+    fn extend(&mut self, other: &Used) {
+        self.lands.extend(other.lands.iter().cloned());
+        self.sums.extend(other.sums.iter().cloned());
+    }
+}
 
 /// A child's lands against what is known: the XOR of the known nimbers,
 /// how many lands have none, and the last of those.
@@ -326,6 +369,49 @@ fn sum<'a, S: Store + ?Sized>(known: &mut S, child: &'a [u8]) -> Sum<'a> {
     s
 }
 
+/// A position (its lands) plus a heap, every land listed alone replaced
+/// by its heap: the lands left, sorted, and the heap; the lands listed
+/// alone go to `folded`.
+fn fold<'a, S: Store + ?Sized>(
+    known: &mut S,
+    lands: &[&'a [u8]],
+    heap: u8,
+    folded: &mut Vec<&'a [u8]>,
+) -> (Vec<&'a [u8]>, u8) {
+    let mut x = heap;
+    let mut rest = Vec::with_capacity(lands.len());
+    for &l in lands {
+        match known.get_normal(l) {
+            Some(NormalEntry::Nimber(k)) => {
+                x ^= k;
+                folded.push(l);
+            }
+            _ => rest.push(l),
+        }
+    }
+    rest.sort_unstable();
+    (rest, x)
+}
+
+/// The key of a sum couple: its lands not listed alone (sorted, each
+/// followed by [`END_LAND`]) and the heap they go with. Keys of lands
+/// stand for lands (two lands with one key are one land), and a sum does
+/// not depend on the order of its terms, so one key is one game.
+pub(crate) fn sum_key(rest: &[&[u8]], heap: u8) -> Box<[u8]> {
+    let mut k = Vec::with_capacity(rest.iter().map(|l| l.len() + 1).sum::<usize>() + 1);
+    for l in rest {
+        k.extend_from_slice(l);
+        k.push(END_LAND);
+    }
+    k.push(heap);
+    k.into()
+}
+
+/// Twice the lives of lands.
+fn lives_of(lands: &[&[u8]]) -> u32 {
+    lands.iter().map(|l| twice_lives(l)).sum()
+}
+
 /// Lands (flat or listed) in GLOP 2, for messages (the misère checker's
 /// too).
 pub(super) fn text_of<'a>(lands: impl Iterator<Item = &'a [u8]>) -> String {
@@ -350,7 +436,8 @@ impl<'c, C: LandCanon + ?Sized> Verifier<'c, C> {
         Verifier {
             canon,
             won: FxHashMap::default(),
-            key: Vec::new(),
+            sums: FxHashMap::default(),
+            bound: u32::MAX,
             children: 0,
         }
     }
@@ -368,32 +455,203 @@ impl<'c, C: LandCanon + ?Sized> Verifier<'c, C> {
         kids
     }
 
-    /// The move from the land plus a heap of `x` to a known loss, if it has
-    /// one: the lands of a child whose known nimbers all give `x`.
-    fn won_by_move<S: Store + ?Sized>(
+    /// Records a sum couple (a line of several lands, not all listed
+    /// alone, that holds): its twice lives as written, and its line. From
+    /// then on a position that comes to the same lands not listed alone and
+    /// heap is a known loss, in the checks of larger lines. Gives its key,
+    /// or `None` when its lands are all listed alone (a derived claim).
+    pub(crate) fn add_sum<S: Store + ?Sized>(
         &mut self,
         known: &mut S,
-        land: &[u8],
+        lands: &[&[u8]],
+        heap: u8,
+        line: usize,
+    ) -> Option<Box<[u8]>> {
+        let (rest, x) = fold(known, lands, heap, &mut Vec::new());
+        if rest.is_empty() {
+            return None;
+        }
+        let key = sum_key(&rest, x);
+        let lives = lives_of(lands);
+        let e = self.sums.entry(key.clone()).or_insert((lives, line));
+        if lives < e.0 {
+            *e = (lives, line);
+        }
+        Some(key)
+    }
+
+    /// The sum couples recorded: key -> (twice lives, line).
+    pub(crate) fn sums(&self) -> &FxHashMap<Box<[u8]>, (u32, usize)> {
+        &self.sums
+    }
+
+    /// Whether these lands plus a heap are a known loss: their lands not
+    /// listed alone are none and the heap they leave is 0, or they and
+    /// that heap are a sum couple smaller than the bound. What it used
+    /// goes to `used`; gives the largest sum couple's twice lives plus one
+    /// (0 for none) when it is one.
+    fn known_loss<S: Store + ?Sized>(
+        &self,
+        known: &mut S,
+        lands: &[&[u8]],
+        heap: u8,
+        used: &mut Used,
+    ) -> Option<u32> {
+        let mut folded = Vec::new();
+        let (rest, x) = fold(known, lands, heap, &mut folded);
+        let need = if rest.is_empty() {
+            if x != 0 {
+                return None;
+            }
+            0
+        } else {
+            if self.sums.is_empty() {
+                return None;
+            }
+            let key = sum_key(&rest, x);
+            match self.sums.get(&key) {
+                Some(&(lives, _)) if lives < self.bound => {
+                    used.sums.push(key);
+                    lives + 1
+                }
+                _ => return None,
+            }
+        };
+        used.lands.extend(folded.into_iter().map(Into::into));
+        Some(need)
+    }
+
+    /// Whether these lands plus a heap are shown a win for the player to
+    /// move: with every land listed alone replaced by its heap, no land is
+    /// left and the heap is not 0; or some move (in one of its lands, or
+    /// lowering the heap they leave) reaches a known loss
+    /// ([`Self::known_loss`]). A position met again is answered from
+    /// memory.
+    fn refuted<S: Store + ?Sized>(
+        &mut self,
+        known: &mut S,
+        lands: &[&[u8]],
+        heap: u8,
+        used: Option<&mut Used>,
+    ) -> bool {
+        let mut folded = Vec::new();
+        let (rest, x) = fold(known, lands, heap, &mut folded);
+        if rest.is_empty() {
+            if x != 0 {
+                if let Some(u) = used {
+                    u.lands.extend(folded.into_iter().map(Into::into));
+                }
+                return true;
+            }
+            return false;
+        }
+        let key = sum_key(&rest, x);
+        let hit = match self.won.get(&key) {
+            Some(Won {
+                answer: Some(_),
+                bound,
+            }) => *bound <= self.bound,
+            Some(Won {
+                answer: None,
+                bound,
+            }) => self.bound <= *bound,
+            None => false,
+        };
+        if !hit {
+            let found = self.find_loss(known, &rest, x, &folded);
+            let w = match found {
+                Some((answer, need)) => Won {
+                    answer: Some(answer),
+                    bound: need,
+                },
+                None => Won {
+                    answer: None,
+                    bound: self.bound,
+                },
+            };
+            self.won.insert(key.clone(), w);
+        }
+        match &self.won[&key].answer {
+            Some(a) => {
+                if let Some(u) = used {
+                    u.lands.extend(folded.into_iter().map(Into::into));
+                    u.extend(a);
+                }
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A move from the lands `rest` (none listed alone) plus a heap of
+    /// `x` (the lands `folded`, listed alone, beside them) to a known
+    /// loss: in a land of `rest`, lowering the heap, or in a land of
+    /// `folded`. What it used, and the largest sum couple's twice lives
+    /// plus one.
+    fn find_loss<S: Store + ?Sized>(
+        &mut self,
+        known: &mut S,
+        rest: &[&[u8]],
         x: u8,
-    ) -> Option<&[Box<[u8]>]> {
-        self.key.clear();
-        self.key.extend_from_slice(land);
-        self.key.push(x);
-        if !self.won.contains_key(&self.key[..]) {
-            let mut made = 0u64;
+        folded: &[&[u8]],
+    ) -> Option<(Used, u32)> {
+        let canon = self.canon;
+        for i in 0..rest.len() {
+            if i > 0 && rest[i] == rest[i - 1] {
+                continue;
+            }
             let mut found = None;
-            children_unless(land, self.canon, |c| {
+            let mut made = 0u64;
+            children_unless(rest[i], canon, |c| {
                 made += 1;
-                let s = sum(known, c);
-                if s.unknown == 0 && s.x == x {
-                    found = Some(lands_of(c).map(Into::into).collect());
+                let mut t: Vec<&[u8]> = Vec::with_capacity(rest.len() + 2);
+                t.extend_from_slice(&rest[..i]);
+                t.extend_from_slice(&rest[i + 1..]);
+                t.extend(lands_of(c));
+                let mut u = Used::default();
+                if let Some(need) = self.known_loss(known, &t, x, &mut u) {
+                    found = Some((u, need));
                 }
                 found.is_some()
             });
             self.children += made;
-            self.won.insert(self.key.clone().into(), found);
+            if found.is_some() {
+                return found;
+            }
         }
-        self.won.get(&self.key[..]).and_then(|f| f.as_deref())
+        for h in 0..x {
+            let mut u = Used::default();
+            if let Some(need) = self.known_loss(known, rest, h, &mut u) {
+                return Some((u, need));
+            }
+        }
+        for (i, &a) in folded.iter().enumerate() {
+            if folded[..i].contains(&a) {
+                continue;
+            }
+            let Some(NormalEntry::Nimber(k)) = known.get_normal(a) else {
+                continue;
+            };
+            let mut found = None;
+            let mut made = 0u64;
+            children_unless(a, canon, |c| {
+                made += 1;
+                let mut t: Vec<&[u8]> = Vec::with_capacity(rest.len() + 2);
+                t.extend_from_slice(rest);
+                t.extend(lands_of(c));
+                let mut u = Used::default();
+                if let Some(need) = self.known_loss(known, &t, x ^ k, &mut u) {
+                    u.lands.push(a.into());
+                    found = Some((u, need));
+                }
+                found.is_some()
+            });
+            self.children += made;
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
     }
 
     /// The couples (a land of unknown nimber and a heap) that would give
@@ -449,78 +707,170 @@ impl<'c, C: LandCanon + ?Sized> Verifier<'c, C> {
         }
     }
 
-    /// [`Self::check_normal`] of a nimber; with `deps`, adds to it every
-    /// land of known nimber the check used (some repeatedly).
+    /// [`Self::check_normal`] of a nimber; with `used`, adds to it every
+    /// land listed alone and every sum couple the check used (some
+    /// repeatedly).
     pub(crate) fn check_nimber<S: Store + ?Sized>(
         &mut self,
         known: &mut S,
         land: &[u8],
         n: u8,
-        mut deps: Option<&mut Vec<Box<[u8]>>>,
+        mut used: Option<&mut Used>,
     ) -> Result<(), Why> {
+        self.bound = twice_lives(land);
         let kids = self.all_children(land);
         let mut seen = [false; 256];
+        let mut lands: Vec<&[u8]> = Vec::new();
         for c in kids.iter() {
             let s = sum(known, c);
-            match s.unknown {
-                0 => {
-                    if s.x == n {
-                        return Err(Why::MovesToLoss {
-                            child: text_of(lands_of(c)),
-                        });
-                    }
-                    // A child stays answered only while all its lands
-                    // stay listed.
-                    if let Some(d) = deps.as_deref_mut() {
-                        d.extend(lands_of(c).map(Into::into));
-                    }
-                    seen[s.x as usize] = true;
+            if s.unknown == 0 {
+                if s.x == n {
+                    return Err(Why::MovesToLoss {
+                        child: text_of(lands_of(c)),
+                    });
                 }
-                1 => {
-                    let x = s.x ^ n;
-                    let stored = matches!(known.get_normal(s.last),
-                        Some(NormalEntry::NotIn(bits)) if x < 64 && bits >> x & 1 == 1);
-                    if let Some(d) = deps.as_deref_mut() {
-                        d.extend(lands_of(c).filter(|l| *l != s.last).map(Into::into));
-                    }
-                    if stored {
-                        continue;
-                    }
-                    match self.won_by_move(known, s.last, x) {
-                        Some(answer) => {
-                            if let Some(d) = deps.as_deref_mut() {
-                                d.extend(answer.iter().cloned());
-                            }
-                        }
-                        None => {
-                            return Err(Why::Unanswered {
-                                child: text_of(lands_of(c)),
-                                land: text_of(std::iter::once(s.last)),
-                                heap: x,
-                                wanted: self.wanted(known, s.last, x),
-                            });
-                        }
-                    }
+                // A child stays answered only while all its lands stay
+                // listed.
+                if let Some(u) = used.as_deref_mut() {
+                    u.lands.extend(lands_of(c).map(Into::into));
                 }
-                _ => {
-                    let lands = lands_of(c)
+                seen[s.x as usize] = true;
+                continue;
+            }
+            let x = s.x ^ n;
+            if s.unknown == 1
+                && matches!(known.get_normal(s.last),
+                    Some(NormalEntry::NotIn(bits)) if x < 64 && bits >> x & 1 == 1)
+            {
+                if let Some(u) = used.as_deref_mut() {
+                    u.lands
+                        .extend(lands_of(c).filter(|l| *l != s.last).map(Into::into));
+                }
+                continue;
+            }
+            lands.clear();
+            lands.extend(lands_of(c));
+            if !self.sums.is_empty()
+                && self
+                    .known_loss(known, &lands, n, &mut Used::default())
+                    .is_some()
+            {
+                return Err(Why::MovesToLoss {
+                    child: text_of(lands_of(c)),
+                });
+            }
+            if self.refuted(known, &lands, n, used.as_deref_mut()) {
+                continue;
+            }
+            return Err(if s.unknown == 1 {
+                Why::Unanswered {
+                    child: text_of(lands_of(c)),
+                    land: text_of(std::iter::once(s.last)),
+                    heap: x,
+                    wanted: self.wanted(known, s.last, x),
+                }
+            } else {
+                Why::Unknown {
+                    child: text_of(lands_of(c)),
+                    lands: lands_of(c)
                         .filter(|l| !matches!(known.get_normal(l), Some(NormalEntry::Nimber(_))))
                         .map(|l| text_of(std::iter::once(l)))
-                        .collect();
-                    return Err(Why::Unknown {
-                        child: text_of(lands_of(c)),
-                        lands,
+                        .collect(),
+                }
+            });
+        }
+        for h in 0..n {
+            if seen[h as usize] {
+                continue;
+            }
+            // A child that is a sum couple with this heap: its value.
+            let mut found = false;
+            if !self.sums.is_empty() {
+                for c in kids.iter() {
+                    lands.clear();
+                    lands.extend(lands_of(c));
+                    let mut u = Used::default();
+                    if self.known_loss(known, &lands, h, &mut u).is_some() {
+                        if let Some(d) = used.as_deref_mut() {
+                            d.extend(&u);
+                        }
+                        found = true;
+                        break;
+                    }
+                }
+            }
+            if !found {
+                return Err(Why::HeapUnanswered {
+                    heap: h,
+                    wanted: self.wanted(known, land, h),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks a sum couple: the lands (as the line writes them, not all
+    /// listed alone) plus a heap of `n` are a loss: every move (in one of
+    /// its lands, or lowering the heap) leaves a position shown won
+    /// ([`Self::refuted`]). Lands all listed alone: their heaps must give
+    /// `n` (a derived claim). With `used`, adds what it used, and the lands
+    /// listed alone that its key folds (its key stays its key only while
+    /// they stay listed).
+    pub(crate) fn check_sum<S: Store + ?Sized>(
+        &mut self,
+        known: &mut S,
+        lands: &[&[u8]],
+        n: u8,
+        mut used: Option<&mut Used>,
+    ) -> Result<(), Why> {
+        let mut folded = Vec::new();
+        let (rest, x) = fold(known, lands, n, &mut folded);
+        if rest.is_empty() {
+            return if x == 0 {
+                Ok(())
+            } else {
+                Err(Why::SumValue { value: x ^ n })
+            };
+        }
+        if let Some(u) = used.as_deref_mut() {
+            u.lands.extend(folded.iter().map(|&l| l.into()));
+        }
+        self.bound = lives_of(lands);
+        for i in 0..lands.len() {
+            if lands[..i].contains(&lands[i]) {
+                continue;
+            }
+            let kids = self.all_children(lands[i]);
+            let mut t: Vec<&[u8]> = Vec::new();
+            for c in kids.iter() {
+                t.clear();
+                t.extend_from_slice(&lands[..i]);
+                t.extend_from_slice(&lands[i + 1..]);
+                t.extend(lands_of(c));
+                let child = |t: &[&[u8]]| text_of(t.iter().copied());
+                if self
+                    .known_loss(known, &t, n, &mut Used::default())
+                    .is_some()
+                {
+                    return Err(Why::MovesToLoss { child: child(&t) });
+                }
+                if !self.refuted(known, &t, n, used.as_deref_mut()) {
+                    return Err(Why::NotRefuted {
+                        child: child(&t),
+                        heap: n,
                     });
                 }
             }
         }
-        match (0..n).find(|&h| !seen[h as usize]) {
-            Some(heap) => Err(Why::HeapUnanswered {
-                heap,
-                wanted: self.wanted(known, land, heap),
-            }),
-            None => Ok(()),
+        for h in 0..n {
+            if !self.refuted(known, lands, h, used.as_deref_mut()) {
+                return Err(Why::NotRefuted {
+                    child: text_of(lands.iter().copied()),
+                    heap: h,
+                });
+            }
         }
+        Ok(())
     }
 
     fn check_not_in<S: Store + ?Sized>(
@@ -610,7 +960,7 @@ impl<'c, C: LandCanon + ?Sized> Verifier<'c, C> {
                 let x = s.x ^ h;
                 matches!(known.get_normal(s.last),
                     Some(NormalEntry::NotIn(bits)) if x < 64 && bits >> x & 1 == 1)
-                    || self.won_by_move(known, s.last, x).is_some()
+                    || self.refuted(known, &[s.last], x, None)
             }
             _ => false,
         }
@@ -849,7 +1199,7 @@ impl Certificate {
         }
         let claim = match (&self.position, self.nimber) {
             (Some((text, line)), Some(nimber)) => {
-                Some(check_claim(&mut known, canon, text, *line, nimber)?)
+                Some(v.check_claim(&mut known, text, *line, nimber)?)
             }
             (Some((text, line)), None) if self.win => Some(v.check_win(&mut known, text, *line)?),
             _ => None,
@@ -876,7 +1226,12 @@ impl<C: LandCanon + ?Sized> Verifier<'_, C> {
     ) -> Result<(), CheckError> {
         let result = match &r.lands[..] {
             [land] => self.check_nimber(known, land.as_bytes(), r.heap, None),
-            lands => sum_holds(known, lands, r.heap),
+            lands => {
+                let lands: Vec<&[u8]> = lands.iter().map(Land::as_bytes).collect();
+                self.check_sum(known, &lands, r.heap, None).map(|()| {
+                    self.add_sum(known, &lands, r.heap, r.number);
+                })
+            }
         };
         result.map_err(|why| CheckError {
             line: r.number,
@@ -886,8 +1241,9 @@ impl<C: LandCanon + ?Sized> Verifier<'_, C> {
     }
 
     /// Checks a claim that the position (on header line `line`) is a win
-    /// for the player to move: some move leaves lands whose listed nimbers
-    /// give 0.
+    /// for the player to move: some move reaches a known loss (lands whose
+    /// listed nimbers give 0, or a sum couple), or its lands are all listed
+    /// and their nimbers do not give 0.
     pub fn check_win<S: Store + ?Sized>(
         &mut self,
         known: &mut S,
@@ -902,39 +1258,50 @@ impl<C: LandCanon + ?Sized> Verifier<'_, C> {
         let pos = glop2::parse_position(text).map_err(|e| fail(Why::Unreadable(e.to_string())))?;
         let lands =
             decompose_with(&pos, self.canon).map_err(|e| fail(Why::Unreadable(e.to_string())))?;
-        let mut others = 0u8;
-        let mut unknown = 0;
-        for l in &lands {
-            match known.get_normal(l.as_bytes()) {
-                Some(NormalEntry::Nimber(k)) => others ^= k,
-                _ => unknown += 1,
-            }
+        let lands: Vec<&[u8]> = lands.iter().map(Land::as_bytes).collect();
+        // Every line holds by now: every sum couple may be used.
+        self.bound = u32::MAX;
+        if self.refuted(known, &lands, 0, None) {
+            return Ok(Claim {
+                position: text.to_string(),
+                nimber: 1,
+                win_only: true,
+            });
         }
-        for (i, l) in lands.iter().enumerate() {
-            // A move in this land, the others' listed nimbers beside it.
-            let rest = match known.get_normal(l.as_bytes()) {
-                Some(NormalEntry::Nimber(k)) if unknown == 0 => others ^ k,
-                _ if unknown == 1 => others,
-                _ => continue,
-            };
-            if unknown == 1
-                && matches!(known.get_normal(l.as_bytes()), Some(NormalEntry::Nimber(_)))
+        Err(fail(Why::NoWinningMove { heap: 0 }))
+    }
+
+    /// Checks a certificate's claim (its header's position, on line
+    /// `line`, has this nimber): its lands' listed nimbers give it, or
+    /// (nimber 0) the position is a sum couple listed.
+    pub fn check_claim<S: Store + ?Sized>(
+        &mut self,
+        known: &mut S,
+        text: &str,
+        line: usize,
+        nimber: u8,
+    ) -> Result<Claim, CheckError> {
+        let e = match check_claim(known, self.canon, text, line, nimber) {
+            Ok(c) => return Ok(c),
+            Err(e) => e,
+        };
+        if nimber == 0 && matches!(e.why, Why::SumUnlisted { .. }) {
+            let pos = glop2::parse_position(text).map_err(|_| e.clone())?;
+            let lands = decompose_with(&pos, self.canon).map_err(|_| e.clone())?;
+            let lands: Vec<&[u8]> = lands.iter().map(Land::as_bytes).collect();
+            self.bound = u32::MAX;
+            if self
+                .known_loss(known, &lands, 0, &mut Used::default())
+                .is_some()
             {
-                continue;
-            }
-            let kids = self.all_children(lands[i].as_bytes());
-            if kids.iter().any(|c| {
-                let s = sum(known, c);
-                s.unknown == 0 && s.x == rest
-            }) {
                 return Ok(Claim {
                     position: text.to_string(),
-                    nimber: 1,
-                    win_only: true,
+                    nimber,
+                    win_only: false,
                 });
             }
         }
-        Err(fail(Why::NoWinningMove { heap: 0 }))
+        Err(e)
     }
 
     /// Forgets the couples found won (a memory that only saves work:
