@@ -198,12 +198,28 @@ fn import_errors_say_which_line_and_why() {
     );
 }
 
+/// Opens a database file to write into it directly. The file lock redb
+/// takes can outlive a finished `sprouts` run for a moment (a process
+/// another test thread forks at that time holds a copy of the descriptor
+/// until it execs), so a busy file is tried again for up to 10 s.
+fn open_for_corruption(db: &Path) -> redb::Database {
+    for _ in 0..100 {
+        match redb::Database::open(db) {
+            Err(redb::DatabaseError::DatabaseAlreadyOpen) => {
+                std::thread::sleep(std::time::Duration::from_millis(100))
+            }
+            r => return r.unwrap(),
+        }
+    }
+    panic!("{} stays open elsewhere", db.display());
+}
+
 /// Overwrites one normal-play entry of a database file, as a corruption
 /// would (the database's own writes merge facts and never replace a
 /// nimber).
 fn corrupt(db: &Path, key: &[u8], entry: NormalEntry) {
     let table: redb::TableDefinition<&[u8], &[u8]> = redb::TableDefinition::new("normal");
-    let d = redb::Database::open(db).unwrap();
+    let d = open_for_corruption(db);
     let w = d.begin_write().unwrap();
     w.open_table(table)
         .unwrap()
@@ -215,7 +231,7 @@ fn corrupt(db: &Path, key: &[u8], entry: NormalEntry) {
 /// Overwrites one misère outcome of a database file.
 fn corrupt_misere(db: &Path, key: &[u8], win: bool) {
     let table: redb::TableDefinition<&[u8], u8> = redb::TableDefinition::new("misere");
-    let d = redb::Database::open(db).unwrap();
+    let d = open_for_corruption(db);
     let w = d.begin_write().unwrap();
     w.open_table(table)
         .unwrap()
