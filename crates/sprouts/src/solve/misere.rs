@@ -261,13 +261,19 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         for c in children.iter() {
             options.push(self.lands_tree(lands_of(c))?);
         }
-        let t = self.misere.trees.game(&options);
+        Ok(self.land_tree_made(land, &options))
+    }
+
+    /// Makes a land's tree from its children's, and keeps it (in memory, in
+    /// the store, and for the helpers).
+    fn land_tree_made(&mut self, land: &[u8], options: &[TreeId]) -> TreeId {
+        let t = self.misere.trees.game(options);
         self.misere.stats.tree_made(land);
         self.misere.lands.insert(land.into(), t);
         self.save_trees();
         self.store.put_land_tree(land, t.index());
         self.share_misere(MisereFact::LandTree(land.into(), t.index()));
-        Ok(t)
+        t
     }
 
     /// The tree of a big land whose children's lands all have trees (small
@@ -297,12 +303,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             }
             options.push(t);
         }
-        let t = self.misere.trees.game(&options);
-        self.misere.stats.tree_made(land);
-        self.misere.lands.insert(land.into(), t);
-        self.save_trees();
-        self.store.put_land_tree(land, t.index());
-        self.share_misere(MisereFact::LandTree(land.into(), t.index()));
+        self.land_tree_made(land, &options);
         Ok(())
     }
 
