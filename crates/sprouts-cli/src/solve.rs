@@ -437,6 +437,12 @@ pub fn run(args: &Args) -> Result<()> {
     let result = with_big_stack(args.threads, move || -> Result<SolveJson> {
         let mut solver = new_solver(&db, timeout)?;
         solver.set_cancel(cancel);
+        if certificate.is_some() && pos.variant() == Variant::Misere {
+            // A misère certificate names positions by the trees of their
+            // small lands only: the search that leaves the store the
+            // certificate is built from keys them so.
+            solver.set_big_land_trees(false);
+        }
         let fail = |e: sprouts::solve::SolveError| stopped_error(e, timeout, !db.no_db);
         let start = Instant::now();
         let win = solver.win(&pos).map_err(&fail)?;

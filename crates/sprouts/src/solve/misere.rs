@@ -332,8 +332,10 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         for l in lands {
             let known = if self.is_small(l) {
                 Some(self.land_tree_of(l)?)
-            } else {
+            } else if self.misere.big_trees {
                 self.misere.lands.get(l).copied()
+            } else {
+                None
             };
             match known {
                 Some(lt) => tree = self.misere.trees.sum(tree, lt),
@@ -444,7 +446,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             if self.is_small(l) {
                 let lt = self.land_tree_of(l)?;
                 tree = self.misere.trees.sum(tree, lt);
-            } else if let Some(&lt) = self.misere.lands.get(l) {
+            } else if let Some(&lt) = self.misere.lands.get(l).filter(|_| self.misere.big_trees) {
                 with_tree.push((l, lt));
             } else {
                 big.push(l);
@@ -684,7 +686,9 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// Whether a bigger land gets its tree once the search has made its
     /// children and all their lands have trees (default: yes). Off, a
     /// position's key depends on its lands alone (the trees of small lands
-    /// and the big lands), as before big land trees; for measuring them.
+    /// and the big lands), as before big land trees: the keys a misère
+    /// certificate names, so a solve meant for one is made with it off
+    /// (`sprouts solve --misere --certificate`).
     ///
     /// ```
     /// use sprouts::model::{Position, Variant};
