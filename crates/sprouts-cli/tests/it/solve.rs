@@ -471,27 +471,27 @@ fn bench_json_is_one_object_per_line() {
     );
 }
 
+/// `sprouts bench --from N --to N ARGS --json`, which must succeed: its
+/// output and its rows.
+fn simulated_rows(n: u32, args: &[&str]) -> (String, Vec<Value>) {
+    let n = n.to_string();
+    let mut all = vec!["bench", "--from", &n, "--to", &n];
+    all.extend_from_slice(args);
+    all.push("--json");
+    let (code, out, err) = run(&all);
+    assert_eq!(code, 0, "{err}");
+    let rows = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    (out, rows)
+}
+
 /// `--simulate`: one row per worker count, each with the published
 /// answer (AJS 1991: 7 spots, a loss) and the search alone's positions.
 #[test]
 fn bench_simulates_workers() {
-    let (code, out, err) = run(&[
-        "bench",
-        "--from",
-        "7",
-        "--to",
-        "7",
-        "--simulate",
-        "1,4",
-        "--job",
-        "50",
-        "--json",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let rows: Vec<Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect();
+    let (out, rows) = simulated_rows(7, &["--simulate", "1,4", "--job", "50"]);
     let answers: Vec<_> = rows
         .iter()
         .map(|r| {
@@ -517,23 +517,19 @@ fn bench_simulates_workers() {
 /// default) and the speed-up with its pre-pass counted, which is smaller.
 #[test]
 fn bench_simulates_seeded_workers() {
-    let (code, out, err) = run(&[
-        "bench",
-        "--from",
-        "7",
-        "--to",
-        "7",
-        "--simulate",
-        "4",
-        "--job",
-        "50",
-        "--seed-lives",
-        "12",
-        "--send-children",
-        "--json",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let row: Value = serde_json::from_str(out.trim()).unwrap();
+    let (out, rows) = simulated_rows(
+        7,
+        &[
+            "--simulate",
+            "4",
+            "--job",
+            "50",
+            "--seed-lives",
+            "12",
+            "--send-children",
+        ],
+    );
+    let row = &rows[0];
     assert_eq!((&row["outcome"], &row["nimber"]), (&"L".into(), &0.into()));
     let seed = &row["seed"];
     assert_eq!(seed["spots"], serde_json::json!([6]));
@@ -546,17 +542,7 @@ fn bench_simulates_seeded_workers() {
         "{out}"
     );
     // Without a seed the row has none; a seed's starts need its lives.
-    let (code, out, err) = run(&[
-        "bench",
-        "--from",
-        "5",
-        "--to",
-        "5",
-        "--simulate",
-        "2",
-        "--json",
-    ]);
-    assert_eq!(code, 0, "{err}");
+    let (out, _) = simulated_rows(5, &["--simulate", "2"]);
     assert!(!out.contains("seed"), "{out}");
     let (code, _, err) = run(&["bench", "--to", "3", "--simulate", "2", "--seed-spots", "2"]);
     assert_ne!(code, 0);
