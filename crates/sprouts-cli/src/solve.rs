@@ -1,7 +1,7 @@
 //! `sprouts solve`: who wins a position or the end of a game, and which
 //! moves win.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -165,23 +165,66 @@ const TREE_TEXT: u64 = 4096;
 /// The help of every `--threads`.
 pub const THREADS_HELP: &str = "Search on N threads: the search and N-1 helpers that prove what it will likely need next (normal and misère play; 0: one per CPU, at most 8)";
 
-/// A spinner on standard error once a solve has taken a second.
+/// A spinner on standard error once a solve has taken a second; when
+/// standard error is not a terminal (a long run under `nohup`, its errors
+/// sent to a file), a line every [`LOG_EVERY`] instead, so that the file
+/// shows how far the run has gone.
 pub struct Bar {
     start: Instant,
     bar: Option<ProgressBar>,
+    log: Option<Log>,
 }
+
+/// Lines of progress for a reader that is not a terminal.
+struct Log {
+    every: Duration,
+    last: Instant,
+    to: Box<dyn Write>,
+}
+
+/// How often a solve whose standard error is not a terminal says how far it is.
+const LOG_EVERY: Duration = Duration::from_secs(60);
 
 impl Bar {
     pub fn new() -> Bar {
-        Bar {
+        let mut bar = Bar {
             start: Instant::now(),
             bar: None,
+            log: None,
+        };
+        if !std::io::stderr().is_terminal() {
+            bar.log_to(Box::new(std::io::stderr()), LOG_EVERY);
         }
+        bar
+    }
+
+    /// Writes a line to `to` every `every` instead of showing a spinner.
+    fn log_to(&mut self, to: Box<dyn Write>, every: Duration) {
+        self.log = Some(Log {
+            every,
+            last: self.start,
+            to,
+        });
     }
 }
 
 impl Progress for Bar {
     fn searched(&mut self, total: u64) {
+        if let Some(log) = &mut self.log {
+            if log.last.elapsed() >= log.every {
+                let secs = self.start.elapsed().as_secs();
+                // A log that cannot be written to is no reason to stop a solve.
+                let _ = writeln!(
+                    log.to,
+                    "sprouts: {}:{:02}:{:02} elapsed, {total} positions searched",
+                    secs / 3600,
+                    secs / 60 % 60,
+                    secs % 60
+                );
+                log.last = Instant::now();
+            }
+            return;
+        }
         if self.bar.is_none() && self.start.elapsed() >= Duration::from_secs(1) {
             let b = ProgressBar::new_spinner();
             b.set_style(
@@ -569,4 +612,54 @@ pub fn run(args: &Args) -> Result<()> {
     }
     out.flush()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    /// A sink whose bytes the test reads back.
+    #[derive(Clone, Default)]
+    struct Sink(Rc<RefCell<Vec<u8>>>);
+
+    impl Write for Sink {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.borrow_mut().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_log_says_how_far_the_search_is_once_its_interval_has_passed() {
+        let sink = Sink::default();
+        let mut bar = Bar::new();
+        bar.log_to(Box::new(sink.clone()), Duration::ZERO);
+        bar.searched(1234);
+        bar.searched(5678);
+        let text = String::from_utf8(sink.0.borrow().clone()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2, "{text}");
+        assert!(lines[0].starts_with("sprouts: 0:00:0"), "{text}");
+        assert!(
+            lines[0].ends_with(" elapsed, 1234 positions searched"),
+            "{text}"
+        );
+        assert!(
+            lines[1].ends_with(" elapsed, 5678 positions searched"),
+            "{text}"
+        );
+        assert!(bar.bar.is_none(), "no spinner beside the log");
+
+        // Within the interval, nothing is written.
+        let quiet = Sink::default();
+        let mut bar = Bar::new();
+        bar.log_to(Box::new(quiet.clone()), Duration::from_secs(3600));
+        bar.searched(1);
+        assert!(quiet.0.borrow().is_empty());
+    }
 }
