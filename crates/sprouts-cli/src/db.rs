@@ -195,6 +195,12 @@ impl Store for Backing {
             Backing::Db(d) => d.knows_nothing(),
         }
     }
+    fn keeps_everything(&self) -> bool {
+        match self {
+            Backing::None(s) => s.keeps_everything(),
+            Backing::Db(d) => d.keeps_everything(),
+        }
+    }
     fn tree_records(&mut self) -> Vec<Vec<u32>> {
         match self {
             Backing::None(s) => s.tree_records(),

@@ -1034,6 +1034,12 @@ impl Store for Db {
 
     /// Whether nothing is stored (nothing committed, nothing pending): a
     /// solve over a fresh database then never looks anything up in it.
+    /// A database open for writing keeps every result put (a write error is
+    /// reported by [`Db::error`], and the solve with it).
+    fn keeps_everything(&self) -> bool {
+        !self.read_only
+    }
+
     fn knows_nothing(&mut self) -> bool {
         let committed = |len: Option<Result<u64, redb::StorageError>>| {
             len.is_some_and(|l| l.is_ok_and(|l| l == 0))
@@ -1089,6 +1095,27 @@ mod tests {
         w.put_misere(b"c", true);
         drop(w);
         assert_eq!(Db::open_read_only(&p).unwrap().stats().unwrap().misere, 3);
+    }
+
+    /// A database open for writing is a store that keeps everything, so a
+    /// solver's memory table in front of it is bounded; a read-only one
+    /// drops what is put, and the table in front keeps it all.
+    #[test]
+    fn a_writable_database_keeps_everything_and_a_read_only_one_does_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("k.redb");
+        let mut w = Db::open(&p).unwrap();
+        assert!(w.keeps_everything());
+        w.put_misere(b"a", true);
+        drop(w);
+        let mut r = Db::open_read_only(&p).unwrap();
+        assert!(!r.keeps_everything());
+        r.put_misere(b"b", true);
+        assert_eq!(
+            r.get_misere(b"b"),
+            None,
+            "a read-only database drops what is put"
+        );
     }
 
     /// The read-only backend behaves as the file would if redb's writes

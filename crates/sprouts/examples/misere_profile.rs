@@ -32,6 +32,7 @@ fn main() {
     println!("seconds\t{seconds:.1}");
     println!("searched\t{}", solver.searched());
     println!("trees\t{}", solver.trees().len());
+    println!("sums known\t{}", solver.trees().sums_known());
     let [none, one, two, more] = stats.expanded_by_big_lands;
     println!("expanded by big lands\t0: {none}, 1: {one}, 2: {two}, 3+: {more}");
     println!("expanded again\t{}", stats.expanded_again);

@@ -529,6 +529,22 @@ impl Trees {
         self.nodes.len()
     }
 
+    /// How many sums the table remembers ([`Trees::sum`] keeps every sum
+    /// it computes, its parts' sums included).
+    ///
+    /// ```
+    /// use sprouts::misere::Trees;
+    /// let mut t = Trees::new();
+    /// let (s1, s2) = (t.nim(1), t.nim(2));
+    /// assert_eq!(t.sums_known(), 0);
+    /// t.sum(s1, s2);
+    /// // *1 + *2, and on the way *1 + *1 (0 + x needs no memory).
+    /// assert_eq!(t.sums_known(), 2);
+    /// ```
+    pub fn sums_known(&self) -> usize {
+        self.sums.len()
+    }
+
     /// Never: a table always holds the end `0`.
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()

@@ -70,7 +70,9 @@ pub use land::{Land, decompose, decompose_with, lands_position};
 pub use misere::{MisereStats, TREE_LIVES};
 pub use search::Solver;
 pub use simulate::{Seed, Sharing, SimConfig, SimReport, simulate};
-pub use store::{MemoryStore, NoProgress, NoStore, NormalEntry, Progress, Stacked, Store};
+pub use store::{
+    FRONT_LIMIT, MemoryStore, NoProgress, NoStore, NormalEntry, Progress, Stacked, Store,
+};
 pub use threads::{AUTO_THREADS, SOLVER_STACK, on_solver_stack, solver_thread, use_threads};
 
 /// The children of a land as lists of lands (for tests and tools): every

@@ -135,6 +135,12 @@ pub trait Store {
     fn knows_nothing(&mut self) -> bool {
         false
     }
+    /// Whether every result put is kept and found again (a database open
+    /// for writing): a [`Stacked`] store over it then bounds its memory
+    /// table ([`Stacked::set_front_limit`]); `false` by default.
+    fn keeps_everything(&self) -> bool {
+        false
+    }
 }
 
 impl<S: Store + ?Sized> Store for Box<S> {
@@ -170,6 +176,9 @@ impl<S: Store + ?Sized> Store for Box<S> {
     }
     fn knows_nothing(&mut self) -> bool {
         (**self).knows_nothing()
+    }
+    fn keeps_everything(&self) -> bool {
+        (**self).keeps_everything()
     }
 }
 
@@ -289,6 +298,9 @@ impl Store for MemoryStore {
     fn knows_nothing(&mut self) -> bool {
         self.is_empty()
     }
+    fn keeps_everything(&self) -> bool {
+        true
+    }
 }
 
 /// A memory table in front of a slower store: lookups try memory first and
@@ -315,7 +327,16 @@ pub struct Stacked<B> {
     /// Whether the slower store knew nothing when the stack was made: it
     /// is then never asked (it learns only what the front knows).
     back_empty: bool,
+    /// Past this many entries the front is emptied
+    /// ([`Stacked::set_front_limit`]).
+    front_limit: Option<usize>,
 }
+
+/// The memory table of a [`Stacked`] store over a store that keeps
+/// everything holds at most this many results (about 1.5 GiB: a misère
+/// search of 18 spots and more proves tens of millions of positions, all
+/// of them in the database).
+pub const FRONT_LIMIT: usize = 1 << 24;
 
 /// Past this many hashes of missing keys (128 MiB and more), they are
 /// forgotten and gathered again.
@@ -338,8 +359,47 @@ impl<B: Store> Stacked<B> {
         Stacked {
             front: MemoryStore::default(),
             back_empty: back.knows_nothing(),
+            front_limit: back.keeps_everything().then_some(FRONT_LIMIT),
             back,
             missing: FxHashSet::default(),
+        }
+    }
+
+    /// Bounds the memory table: once it holds more than `entries`, it is
+    /// emptied and fills again with what the search asks for next (`None`:
+    /// it keeps everything). A new stack bounds it at [`FRONT_LIMIT`] when
+    /// the slower store keeps every result put through the stack
+    /// ([`Store::keeps_everything`]: a database open for writing): the
+    /// front is then a cache of it, and emptying it loses nothing but the
+    /// time of reading again. Over a store that forgets ([`NoStore`], a
+    /// read-only database) it would lose the results themselves.
+    ///
+    /// ```
+    /// use sprouts::solve::{MemoryStore, Stacked, Store};
+    /// let mut s = Stacked::new(MemoryStore::default());
+    /// s.set_front_limit(Some(2));
+    /// for k in [b"a", b"b", b"c"] {
+    ///     s.put_misere(k, true);
+    /// }
+    /// // The third entry passed the limit: the front started afresh, and
+    /// // the back still answers for everything.
+    /// assert_eq!(s.front().len(), 0);
+    /// assert_eq!(s.get_misere(b"a"), Some(true));
+    /// assert_eq!(s.front().len(), 1);
+    /// ```
+    pub fn set_front_limit(&mut self, entries: Option<usize>) {
+        self.front_limit = entries;
+        self.keep_front_within_limit();
+    }
+
+    /// Empties the front if it holds more than its limit. The hashes of
+    /// missing keys go too: some of those keys have been put since (the
+    /// front knew them, the back has them now).
+    fn keep_front_within_limit(&mut self) {
+        if self.front_limit.is_some_and(|m| self.front.len() > m) {
+            self.front = MemoryStore::default();
+            self.missing.clear();
+            self.back_empty = false;
         }
     }
 
@@ -401,11 +461,13 @@ impl<B: Store> Store for Stacked<B> {
             return None;
         };
         self.front.put_normal(land, b);
+        self.keep_front_within_limit();
         Some(b)
     }
     fn put_normal(&mut self, land: &[u8], entry: NormalEntry) {
         let merged = self.front.merge_normal(land, entry);
         self.back.put_normal(land, merged);
+        self.keep_front_within_limit();
     }
     fn get_misere(&mut self, position: &[u8]) -> Option<bool> {
         if let Some(w) = self.front.get_misere(position) {
@@ -423,11 +485,13 @@ impl<B: Store> Store for Stacked<B> {
             return None;
         };
         self.front.put_misere(position, w);
+        self.keep_front_within_limit();
         Some(w)
     }
     fn put_misere(&mut self, position: &[u8], win: bool) {
         self.front.put_misere(position, win);
         self.back.put_misere(position, win);
+        self.keep_front_within_limit();
     }
     // The solver keeps the trees and the trees of lands in its own memory:
     // the memory table does not hold them again.
@@ -549,5 +613,48 @@ mod tests {
         assert_eq!(s.back().asked, 0);
         assert!(!s.knows_nothing());
         assert_eq!(s.into_back().inner.len(), 1);
+    }
+
+    #[test]
+    fn a_bounded_front_forgets_nothing_the_back_keeps() {
+        let mut s = Stacked::new(Counting::default());
+        s.set_front_limit(Some(3));
+        // Asked before it is known: the back is empty and never asked.
+        assert_eq!(s.get_misere(b"late"), None);
+        for (i, k) in [&b"a"[..], b"b", b"c", b"d"].into_iter().enumerate() {
+            s.put_misere(k, i % 2 == 0);
+        }
+        // The fourth entry emptied the front; the back is asked from now on.
+        assert_eq!(s.front().len(), 0);
+        assert_eq!(s.get_misere(b"a"), Some(true));
+        assert_eq!(s.get_misere(b"d"), Some(false));
+        assert_eq!(s.back().asked, 2);
+        // A key remembered as missing and put since is found.
+        let mut back = Counting::default();
+        back.put_misere(b"x", true);
+        let mut t = Stacked::new(back);
+        t.set_front_limit(Some(1));
+        assert_eq!(t.get_misere(b"late"), None, "asked while missing");
+        assert_eq!(t.back().asked, 1);
+        t.put_misere(b"late", false);
+        assert_eq!(t.get_misere(b"x"), Some(true));
+        assert_eq!(t.front().len(), 0, "the second entry emptied the front");
+        assert_eq!(t.get_misere(b"late"), Some(false));
+        assert_eq!(t.back().asked, 3);
+        // Normal entries merge in the back as they did in front.
+        t.put_normal(b"l", NormalEntry::NotIn(1));
+        t.put_normal(b"m", NormalEntry::NotIn(1));
+        t.put_normal(b"l", NormalEntry::NotIn(2));
+        assert_eq!(t.get_normal(b"l"), Some(NormalEntry::NotIn(3)));
+    }
+
+    #[test]
+    fn only_a_store_that_keeps_everything_bounds_the_front() {
+        assert_eq!(
+            Stacked::new(MemoryStore::default()).front_limit,
+            Some(FRONT_LIMIT)
+        );
+        assert_eq!(Stacked::new(NoStore).front_limit, None);
+        assert_eq!(Stacked::new(Counting::default()).front_limit, None);
     }
 }
