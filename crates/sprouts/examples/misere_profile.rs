@@ -4,7 +4,8 @@
 //! the time and the number of trees (docs/benchmarks.md#misere-profile).
 //!
 //! `cargo run --release -p sprouts --example misere_profile -- 15 [TABLE_MIB]
-//! [--no-big-trees]` (the last: without trees of big lands, for comparing)
+//! [--no-big-trees] [--sum-budget=N]` (without trees of big lands, or with
+//! another bound on their sums, for comparing)
 
 use std::time::Instant;
 
@@ -13,11 +14,16 @@ use sprouts::solve::Solver;
 
 fn main() {
     let no_big_trees = std::env::args().any(|a| a == "--no-big-trees");
-    let mut args = std::env::args().skip(1).filter(|a| a != "--no-big-trees");
+    let budget: Option<usize> =
+        std::env::args().find_map(|a| a.strip_prefix("--sum-budget=").and_then(|b| b.parse().ok()));
+    let mut args = std::env::args().skip(1).filter(|a| !a.starts_with("--"));
     let n: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(12);
     let table_mib: Option<usize> = args.next().and_then(|a| a.parse().ok());
     let mut solver = Solver::new();
     solver.set_big_land_trees(!no_big_trees);
+    if let Some(b) = budget {
+        solver.set_big_sum_budget(b);
+    }
     if let Some(m) = table_mib {
         solver.set_table_bytes(m << 20);
     }
@@ -36,6 +42,7 @@ fn main() {
     let [none, one, two, more] = stats.expanded_by_big_lands;
     println!("expanded by big lands\t0: {none}, 1: {one}, 2: {two}, 3+: {more}");
     println!("expanded again\t{}", stats.expanded_again);
+    println!("sums over budget\t{}", stats.sums_over_budget);
     let made: Vec<String> = stats
         .trees_by_lives
         .iter()

@@ -430,9 +430,35 @@ impl Trees {
     /// assert!(t.misere_win(a) && !t.misere_win(s));
     /// ```
     pub fn sum(&mut self, a: TreeId, b: TreeId) -> TreeId {
-        if let Some(s) = self.known_sum(a, b) {
-            return s;
+        match self.sum_within(a, b, usize::MAX) {
+            Some(s) => s,
+            None => unreachable!("an unbounded sum is always made"),
         }
+    }
+
+    /// [`Trees::sum`], unless it needs more than `budget` sums of parts
+    /// not known yet: then `None`, keeping the sums (and trees) made so far,
+    /// which are exact and shorten a later try. The sum of two trees visits
+    /// every pair of their parts, so two large trees can make millions of
+    /// new trees; a caller that has another way (a misère search keeping
+    /// a big land as a land) uses this.
+    ///
+    /// ```
+    /// use sprouts::misere::Trees;
+    /// let mut t = Trees::new();
+    /// let (s2, s3) = (t.nim(2), t.nim(3));
+    /// // *2 + *3 needs *1 + *1, *1 + *2, *1 + *3, *2 + *2 and itself.
+    /// assert_eq!(t.sum_within(s2, s3, 4), None);
+    /// assert_eq!(t.sums_known(), 4);
+    /// // Those are kept: one more sum finishes it.
+    /// let s = t.sum_within(s2, s3, 1).unwrap();
+    /// assert_eq!(s, t.sum(s3, s2));
+    /// ```
+    pub fn sum_within(&mut self, a: TreeId, b: TreeId, budget: usize) -> Option<TreeId> {
+        if let Some(s) = self.known_sum(a, b) {
+            return Some(s);
+        }
+        let mut made = 0usize;
         let mut stack = vec![(a.min(b), a.max(b))];
         let mut children: Vec<(TreeId, TreeId)> = Vec::new();
         let mut values: Vec<TreeId> = Vec::new();
@@ -456,12 +482,16 @@ impl Trees {
                 }
             }
             if !missing {
+                if made == budget {
+                    return None;
+                }
+                made += 1;
                 let v = self.game(&values);
                 self.sums.insert((x, y), v);
                 stack.pop();
             }
         }
-        self.sums[&(a.min(b), a.max(b))]
+        self.known_sum(a, b)
     }
 
     fn known_sum(&self, a: TreeId, b: TreeId) -> Option<TreeId> {

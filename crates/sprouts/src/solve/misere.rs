@@ -125,6 +125,10 @@ pub struct MisereStats {
     pub trees_by_lives: Vec<u64>,
     /// Expansions of a position whose children the table had dropped.
     pub expanded_again: u64,
+    /// Sums of a big land's tree given up for taking more than the sum
+    /// budget ([`Solver::set_big_sum_budget`]): the land stayed a land in
+    /// a key, or got no tree for now.
+    pub sums_over_budget: u64,
 }
 
 impl MisereStats {
@@ -147,6 +151,10 @@ pub(super) struct MisereTrees {
     /// Whether a bigger land gets its tree once the search has made its
     /// children and all their lands have trees ([`Solver::set_big_land_trees`]).
     pub(super) big_trees: bool,
+    /// The most sums of parts not known yet that adding a big land's tree
+    /// into a key (or making a big land's tree) may take
+    /// ([`Solver::set_big_sum_budget`]).
+    pub(super) sum_budget: usize,
     /// How many trees the store holds (trees `0..saved`).
     pub(super) saved: usize,
     /// Whether the store's trees were read.
@@ -166,6 +174,7 @@ impl Default for MisereTrees {
             lands: FxHashMap::default(),
             lives: TREE_LIVES,
             big_trees: true,
+            sum_budget: BIG_SUM_BUDGET,
             saved: 1,
             loaded: false,
             stats: MisereStats::default(),
@@ -174,6 +183,9 @@ impl Default for MisereTrees {
         }
     }
 }
+
+/// The default of [`Solver::set_big_sum_budget`]: docs/benchmarks.md#big-sum-budget.
+pub const BIG_SUM_BUDGET: usize = 1000;
 
 /// The first numbers of a position not searched yet: 1 + half the square of
 /// its lives (a position with more lives has a larger game tree), its tree
@@ -299,7 +311,15 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                         None => return Ok(()),
                     }
                 };
-                t = self.misere.trees.sum(t, lt);
+                // A sum too large for now: no tree yet (a later try goes on
+                // from the parts made).
+                match self.misere.trees.sum_within(t, lt, self.misere.sum_budget) {
+                    Some(s) => t = s,
+                    None => {
+                        self.misere.stats.sums_over_budget += 1;
+                        return Ok(());
+                    }
+                }
             }
             options.push(t);
         }
@@ -322,24 +342,37 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// A position as the misère search keys it: `tree` plus these lands,
     /// the small ones, and the big ones that have a tree, added into the
-    /// tree.
+    /// tree; a big land whose tree would take more than the sum budget to
+    /// add stays a land (the key is exact either way, as a land and its
+    /// tree are equal in every sum).
     fn reduce_key<'a>(
         &mut self,
         mut tree: TreeId,
         lands: impl Iterator<Item = &'a [u8]>,
     ) -> Result<Vec<u8>, SolveError> {
         let mut big: Vec<&[u8]> = Vec::new();
+        let mut with_tree: Vec<(&[u8], TreeId)> = Vec::new();
         for l in lands {
-            let known = if self.is_small(l) {
-                Some(self.land_tree_of(l)?)
-            } else if self.misere.big_trees {
-                self.misere.lands.get(l).copied()
+            if self.is_small(l) {
+                let lt = self.land_tree_of(l)?;
+                tree = self.misere.trees.sum(tree, lt);
+            } else if let Some(&lt) = self.misere.lands.get(l).filter(|_| self.misere.big_trees) {
+                with_tree.push((l, lt));
             } else {
-                None
-            };
-            match known {
-                Some(lt) => tree = self.misere.trees.sum(tree, lt),
-                None => big.push(l),
+                big.push(l);
+            }
+        }
+        for (l, lt) in with_tree {
+            match self
+                .misere
+                .trees
+                .sum_within(tree, lt, self.misere.sum_budget)
+            {
+                Some(t) => tree = t,
+                None => {
+                    self.misere.stats.sums_over_budget += 1;
+                    big.push(l);
+                }
             }
         }
         big.sort_unstable();
@@ -700,6 +733,26 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// ```
     pub fn set_big_land_trees(&mut self, on: bool) {
         self.misere.big_trees = on;
+    }
+
+    /// How many sums of parts not known yet adding a big land's tree into a
+    /// position's key may take (default [`BIG_SUM_BUDGET`]); past it the land
+    /// stays a land in that key, and a big land whose tree would need more
+    /// gets none for now. A sum of trees visits every pair of their parts:
+    /// without a bound, the trees of lands of 12 lives and more added to
+    /// other trees make more new trees than the search has positions
+    /// (docs/benchmarks.md#big-sum-budget). `usize::MAX`: no bound.
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// use sprouts::solve::Solver;
+    /// let mut s = Solver::new();
+    /// s.set_big_sum_budget(10);
+    /// // AJS 1991: misère 9 spots is a loss for the first player.
+    /// assert!(!s.win(&Position::start(9, Variant::Misere)).unwrap());
+    /// ```
+    pub fn set_big_sum_budget(&mut self, sums: usize) {
+        self.misere.sum_budget = sums;
     }
 
     /// Searches the position until it is proved or its numbers reach the

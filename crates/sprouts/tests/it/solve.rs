@@ -583,6 +583,41 @@ fn big_land_trees_change_no_outcome_and_save_work() {
 }
 
 #[test]
+fn a_bounded_sum_of_big_land_trees_keeps_outcomes_and_keys_checkable() {
+    std::thread::Builder::new()
+        .stack_size(SOLVER_STACK)
+        .spawn(|| {
+            // AJS 1991 and Lemoine & Viennot: 9 L, 10 W, 11 W.
+            for (n, win) in [(9, false), (10, true), (11, true)] {
+                let start = Position::start(n, Variant::Misere);
+                let mut bounded = Solver::new();
+                bounded.set_big_sum_budget(3);
+                assert_eq!(bounded.win(&start).unwrap(), win, "{n} spots");
+                let over = bounded.misere_stats().sums_over_budget;
+                assert!(over > 0, "{n} spots: the budget never bound");
+                // Every result stored checks by lookups, under whichever
+                // key (with a big land's tree added in or not) its children
+                // were stored.
+                let entries: Vec<(Vec<u8>, bool)> = bounded
+                    .store()
+                    .misere_entries()
+                    .map(|(k, w)| (k.to_vec(), w))
+                    .collect();
+                for (key, w) in &entries {
+                    assert_eq!(
+                        bounded.check_misere_key(key, *w).unwrap(),
+                        Some(true),
+                        "{n} spots: {key:?}"
+                    );
+                }
+            }
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+#[test]
 fn a_misere_tree_keeps_the_normal_nimber() {
     // Games equal in misère play have the same genus, whose base is the
     // normal-play nimber: the tree's nimber is the solver's.
