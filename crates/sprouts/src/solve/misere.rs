@@ -16,7 +16,7 @@
 
 use std::sync::Arc;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::bytes::{END_LAND, lands_of};
 use super::canon::LandCanon;
@@ -155,6 +155,11 @@ pub(super) struct MisereTrees {
     /// into a key (or making a big land's tree) may take
     /// ([`Solver::set_big_sum_budget`]).
     pub(super) sum_budget: usize,
+    /// Sums (smaller id, larger id) given up for the budget: given up for
+    /// good, so that a position is keyed the same way each time it is met
+    /// (a sum that succeeded on a later try would give it a second key,
+    /// and the search would prove it again under that one).
+    pub(super) refused: FxHashSet<(TreeId, TreeId)>,
     /// How many trees the store holds (trees `0..saved`).
     pub(super) saved: usize,
     /// Whether the store's trees were read.
@@ -167,6 +172,22 @@ pub(super) struct MisereTrees {
     pub(super) sync: Option<MisereSync>,
 }
 
+impl MisereTrees {
+    /// `a + b` within the sum budget, or `None` if it takes more (now or
+    /// on an earlier try: a sum given up stays given up).
+    fn bounded_sum(&mut self, a: TreeId, b: TreeId) -> Option<TreeId> {
+        let pair = (a.min(b), a.max(b));
+        if !self.refused.contains(&pair) {
+            if let Some(s) = self.trees.sum_within(a, b, self.sum_budget) {
+                return Some(s);
+            }
+            self.refused.insert(pair);
+        }
+        self.stats.sums_over_budget += 1;
+        None
+    }
+}
+
 impl Default for MisereTrees {
     fn default() -> MisereTrees {
         MisereTrees {
@@ -175,6 +196,7 @@ impl Default for MisereTrees {
             lives: TREE_LIVES,
             big_trees: true,
             sum_budget: BIG_SUM_BUDGET,
+            refused: FxHashSet::default(),
             saved: 1,
             loaded: false,
             stats: MisereStats::default(),
@@ -185,7 +207,7 @@ impl Default for MisereTrees {
 }
 
 /// The default of [`Solver::set_big_sum_budget`]: docs/benchmarks.md#big-sum-budget.
-pub const BIG_SUM_BUDGET: usize = 1000;
+pub const BIG_SUM_BUDGET: usize = 10_000;
 
 /// The first numbers of a position not searched yet: 1 + half the square of
 /// its lives (a position with more lives has a larger game tree), its tree
@@ -313,12 +335,9 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 };
                 // A sum too large for now: no tree yet (a later try goes on
                 // from the parts made).
-                match self.misere.trees.sum_within(t, lt, self.misere.sum_budget) {
+                match self.misere.bounded_sum(t, lt) {
                     Some(s) => t = s,
-                    None => {
-                        self.misere.stats.sums_over_budget += 1;
-                        return Ok(());
-                    }
+                    None => return Ok(()),
                 }
             }
             options.push(t);
@@ -363,16 +382,9 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             }
         }
         for (l, lt) in with_tree {
-            match self
-                .misere
-                .trees
-                .sum_within(tree, lt, self.misere.sum_budget)
-            {
+            match self.misere.bounded_sum(tree, lt) {
                 Some(t) => tree = t,
-                None => {
-                    self.misere.stats.sums_over_budget += 1;
-                    big.push(l);
-                }
+                None => big.push(l),
             }
         }
         big.sort_unstable();
@@ -753,6 +765,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// ```
     pub fn set_big_sum_budget(&mut self, sums: usize) {
         self.misere.sum_budget = sums;
+        self.misere.refused.clear();
     }
 
     /// Searches the position until it is proved or its numbers reach the
