@@ -741,3 +741,74 @@ fn outcome_certificates_with_sums_check_and_are_no_larger() {
         lands.lines.len()
     );
 }
+
+/// Outcome proofs priced by the sizes of their lands' own proofs (the
+/// `Sized` builds of `--smallest`, docs/certificates.md#small): each start
+/// from a fresh solve, with the sizes measured (a regression fails), no
+/// larger than the builder of lives² alone gave (the table's `ours with
+/// sums` column, commit e494570), and checked as read back.
+#[test]
+fn sized_outcome_proofs_check_and_are_no_larger_than_before() {
+    // (N, lines now, lines before the sized builds)
+    let sizes = [
+        (5, 36, 36),
+        (6, 71, 71),
+        (7, 99, 106),
+        (8, 228, 238),
+        (9, 71, 78),
+        (10, 135, 153),
+        (11, 148, 148),
+    ];
+    for (n, now, before) in sizes {
+        let mut s = Solver::new();
+        let c = s
+            .outcome_certificate(&Position::start(n, Variant::Normal), 64)
+            .unwrap();
+        let read: Certificate = c.to_string().parse().unwrap();
+        let claim = check(&read)
+            .unwrap_or_else(|e| panic!("{n}: {e}"))
+            .claim
+            .unwrap();
+        assert_eq!(claim.win_only, nimber(n) == 1, "{n}");
+        assert_eq!(read.lines.len(), now, "{n} spots");
+        assert!(now <= before, "{n}");
+    }
+}
+
+/// A sized proof with one line removed is refused, naming the line that
+/// needed it, for a loss (7 spots) and a win (9 spots); only what the
+/// check uses is listed.
+#[test]
+fn a_sized_proof_with_a_line_removed_is_refused() {
+    for n in [7, 9] {
+        let mut s = Solver::new();
+        let good: Certificate = s
+            .outcome_certificate(&Position::start(n, Variant::Normal), 64)
+            .unwrap()
+            .to_string()
+            .parse()
+            .unwrap();
+        let (mut refused, mut still_a_proof) = (0, 0);
+        for i in 0..good.lines.len() {
+            let mut bad = good.clone();
+            let gone = bad.lines.remove(i);
+            match check(&bad) {
+                Err(e) => {
+                    refused += 1;
+                    assert!(
+                        names(&e.why, &gone.position)
+                            || e.to_string().contains("outcome win does not hold"),
+                        "{n}: removed {} {}: {e}",
+                        gone.position,
+                        gone.heap
+                    );
+                }
+                Ok(_) => still_a_proof += 1,
+            }
+        }
+        assert!(
+            refused >= 9 * still_a_proof,
+            "{n}: {refused} refused, {still_a_proof} not needed"
+        );
+    }
+}
