@@ -755,8 +755,14 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             return Ok(self.certificate_of(pos, Some(nimber), false, lines));
         }
         let mut found = Found::default();
-        for child in wins.iter().take(tries.max(1)) {
-            for &mode in modes {
+        // The builds of lands only first, for every child: the searches a
+        // build makes fill the store, and the proof of lands only is then
+        // the one `outcome_certificate_of_lands` finds.
+        let (alone, with_sums): (Vec<Mode>, Vec<Mode>) = modes
+            .iter()
+            .partition(|m| matches!(m, Mode::Lands | Mode::Sized(_)));
+        for mode in alone.into_iter().chain(with_sums) {
+            for child in wins.iter().take(tries.max(1)) {
                 if matches!(mode, Mode::RootSum(_)) && child.len() < 2 {
                     continue;
                 }
