@@ -1,7 +1,8 @@
 //! A certificate from what a search proved: from the position's lands
 //! down, each listed land's moves are answered with what the store knows,
-//! listing as few new lands (weighted by their lives) as it can
-//! (docs/certificates.md#build).
+//! listing as few new lands (weighted by their lives, or for outcome
+//! proofs also by the lines a small land's own proof adds) as it can
+//! (docs/certificates.md#build, #small).
 
 use std::collections::BinaryHeap;
 use std::rc::Rc;
@@ -652,7 +653,9 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// each is tried (at most `tries`) and the smallest proof kept, or the
     /// proof of its nimber when that is smaller. Losses of several lands
     /// may be listed as sum couples (docs/certificates.md#sums) when the
-    /// proof is smaller so.
+    /// proof is smaller so. Each proof is also built pricing a new small
+    /// land by the lines its own proof adds, and small lands the store has
+    /// no nimber for solved to find more answers; the smallest is kept.
     ///
     /// ```
     /// use sprouts::model::{Position, Variant};
