@@ -1,9 +1,11 @@
 //! A certificate from what a search proved: from the position's lands
 //! down, each listed land's moves are answered with what the store knows,
-//! listing as few new lands (weighted by their lives) as it can
-//! (docs/certificates.md#build).
+//! listing as few new lands (weighted by their lives, or for outcome
+//! proofs also by the lines a small land's own proof adds) as it can
+//! (docs/certificates.md#build, #small).
 
 use std::collections::BinaryHeap;
+use std::rc::Rc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -29,6 +31,21 @@ fn weight(land: &[u8]) -> u64 {
 
 /// How many times a small proof is made again preferring its own lands.
 const ROUNDS: usize = 4;
+
+/// How [`Mode::Sized`] builds, (sized, solved) in twice lives: lands of at
+/// most `sized` are priced by the lines a proof of their own adds, larger
+/// ones by [`weight`] (the proofs of small lands are quick to build, those
+/// of large ones are most of the proof being built; 30 took five times
+/// as long at 13 spots, for a larger proof); lands of at most `solved`
+/// that the store has no nimber for are solved when met as a candidate
+/// answer (the store holds what the speed-minded search needed; a small
+/// land solves in microseconds). Neither is smaller at every N (7 to 16
+/// spots), and proofs are built with each and the smallest kept.
+const SIZED: [(u32, u32); 2] = [(18, 16), (24, 0)];
+
+/// Land key -> the lands of a proof of its nimber (itself included), built
+/// alone: what listing it costs at most.
+type Sizes = FxHashMap<Box<[u8]>, Rc<[Box<[u8]>]>>;
 
 /// The lands listed so far and those whose moves are still to answer.
 #[derive(Default)]
@@ -58,6 +75,15 @@ struct Builder {
     /// (land key, heap) -> its child of fewest lives whose lands all have
     /// stored nimbers that give the heap.
     small_moves: FxHashMap<Box<[u8]>, Option<Lands>>,
+    /// Whether a new land is priced by the lines its own proof adds
+    /// ([`Sizes`]) rather than by [`weight`], and small lands without a
+    /// stored nimber are solved to find more answers.
+    sized: bool,
+    sizes: Sizes,
+    /// [`SIZED`]: the lives up to which lands are priced by their proofs,
+    /// and solved.
+    sized_lives: u32,
+    solved_lives: u32,
 }
 
 /// What listing a new sum couple costs, against [`weight`]: a fraction of
@@ -97,6 +123,11 @@ impl Builder {
     fn cost(&self, land: &[u8]) -> u64 {
         if self.listed.contains_key(land) {
             0
+        } else if let Some(proof) = self.sizes.get(land).filter(|_| self.sized) {
+            1 + proof
+                .iter()
+                .filter(|l| !self.listed.contains_key(&l[..]) && !self.prefer.contains(&l[..]))
+                .count() as u64
         } else if self.prefer.contains(land) {
             1
         } else {
@@ -166,6 +197,45 @@ impl Builder {
         d
     }
 
+    /// Builds (once) the proof of a small land alone, by the greedy of
+    /// [`weight`], so that [`Self::cost`] can price it by its lines.
+    fn size<S: Store, C: LandCanon>(&mut self, s: &mut Solver<S, C>, land: &[u8]) {
+        if !self.sized || twice_lives(land) > self.sized_lives || self.sizes.contains_key(land) {
+            return;
+        }
+        let mut b = Builder::default();
+        let built = (|| {
+            b.need(s, land)?;
+            while let Some((_, l)) = b.todo.pop() {
+                b.answer(s, &l)?;
+            }
+            Ok::<_, SolveError>(())
+        })();
+        // A search stopped leaves the land priced by its lives; the build
+        // itself meets the same stop.
+        if built.is_ok() {
+            let proof: Rc<[Box<[u8]>]> = b.listed.into_keys().collect();
+            self.sizes.insert(land.into(), proof);
+        }
+    }
+
+    /// The lands' nimbers: stored, or (when sized and the land is small)
+    /// searched now.
+    fn known<S: Store, C: LandCanon>(
+        &self,
+        s: &mut Solver<S, C>,
+        lands: &[&[u8]],
+    ) -> Vec<Option<u8>> {
+        lands
+            .iter()
+            .map(|l| match s.store.get_normal(l) {
+                Some(NormalEntry::Nimber(k)) => Some(k),
+                _ if self.sized && twice_lives(l) <= self.solved_lives => s.land_nimber(l).ok(),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The land's nimber: stored, or searched now.
     fn nimber<S: Store, C: LandCanon>(s: &mut Solver<S, C>, land: &[u8]) -> Result<u8, SolveError> {
         match s.store.get_normal(land) {
@@ -189,17 +259,6 @@ impl Builder {
         Ok(k)
     }
 
-    /// The stored nimbers of a child's lands.
-    fn stored<S: Store, C: LandCanon>(s: &mut Solver<S, C>, lands: &[&[u8]]) -> Vec<Option<u8>> {
-        lands
-            .iter()
-            .map(|l| match s.store.get_normal(l) {
-                Some(NormalEntry::Nimber(k)) => Some(k),
-                _ => None,
-            })
-            .collect()
-    }
-
     /// The cheapest child of `land` whose lands all have stored nimbers
     /// that give `x` (a move that wins the land plus a heap of `x`), and
     /// what listing its lands costs; remembered, so that the couple gets
@@ -217,6 +276,33 @@ impl Builder {
             return Some((d.clone(), c));
         }
         let canon = s.canon.clone();
+        if self.sized {
+            // Every child whose lands' nimbers (stored, or searched now for
+            // small lands) give x, priced by the lines their proofs add.
+            let kids = children_unless(land, &*canon, |_| false).unwrap_or_default();
+            let mut best: Option<(Vec<Box<[u8]>>, u64)> = None;
+            for c in kids.iter() {
+                let lands: Vec<&[u8]> = lands_of(c).collect();
+                let nims = self.known(s, &lands);
+                if nims.iter().any(Option::is_none)
+                    || nims.iter().fold(0, |v, k| v ^ k.unwrap_or(0)) != x
+                {
+                    continue;
+                }
+                let mut cost = 0;
+                for l in &lands {
+                    self.size(s, l);
+                    cost += self.cost(l);
+                }
+                if best.as_ref().is_none_or(|b| cost < b.1) {
+                    best = Some((lands.iter().map(|&l| l.into()).collect(), cost));
+                }
+            }
+            if let Some((d, _)) = &best {
+                self.moves.insert(key.into(), d.clone());
+            }
+            return best;
+        }
         let store = &mut s.store;
         let mut best: Option<(Vec<Box<[u8]>>, u64)> = None;
         children_unless(land, &*canon, |c| {
@@ -256,11 +342,14 @@ impl Builder {
             let mut best: Option<(usize, u64, bool)> = None;
             for (i, c) in kids.iter().enumerate() {
                 let lands: Vec<&[u8]> = lands_of(c).collect();
-                let nims = Self::stored(s, &lands);
+                let nims = self.known(s, &lands);
                 if nims.iter().any(Option::is_none)
                     || nims.iter().fold(0, |x, k| x ^ k.unwrap_or(0)) != h
                 {
                     continue;
+                }
+                for l in &lands {
+                    self.size(s, l);
                 }
                 let cost = lands.iter().map(|l| self.cost(l)).sum();
                 if best.is_none_or(|b| cost < b.1) {
@@ -394,7 +483,10 @@ impl Builder {
         lands: &[&[u8]],
         n: u8,
     ) -> Option<Answer> {
-        let nims = Self::stored(s, lands);
+        let nims = self.known(s, lands);
+        for l in lands {
+            self.size(s, l);
+        }
         let unknown = nims.iter().filter(|k| k.is_none()).count();
         let mut best: Option<(u64, Answer)> = None;
         if unknown == 0 && nims.iter().fold(n, |x, k| x ^ k.unwrap_or(0)) != 0 {
@@ -561,7 +653,9 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// each is tried (at most `tries`) and the smallest proof kept, or the
     /// proof of its nimber when that is smaller. Losses of several lands
     /// may be listed as sum couples (docs/certificates.md#sums) when the
-    /// proof is smaller so.
+    /// proof is smaller so. Each proof is also built pricing a new small
+    /// land by the lines its own proof adds, and small lands the store has
+    /// no nimber for solved to find more answers; the smallest is kept.
     ///
     /// ```
     /// use sprouts::model::{Position, Variant};
@@ -611,14 +705,21 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 Mode::Sums(1),
                 Mode::RootSum(0),
                 Mode::RootSum(1),
+                Mode::Sized(0),
+                Mode::Sized(1),
             ]
         } else {
-            &[Mode::Lands]
+            &[Mode::Lands, Mode::Sized(0), Mode::Sized(1)]
         };
+        // The sized builds come last: the lands they solve fill the store,
+        // which would change what the other builds find (16 spots: a proof
+        // with sums of 1,023 lines became one of 1,027), so that a proof is
+        // never larger than without them.
+        let mut sizes = Sizes::default();
         if nimber == 0 {
             let mut found = Found::default();
             for &mode in modes {
-                let (_, lines) = self.smaller_lines(&roots, ROUNDS, mode)?;
+                let (_, lines) = self.smaller_lines(&roots, ROUNDS, mode, &mut sizes)?;
                 found.offer(mode, lines);
             }
             return Ok(self.smallest_checked(pos, Some(0), false, found));
@@ -657,25 +758,35 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         wins.dedup();
         if wins.is_empty() {
             // None stored: the nimber's proof shows the win too.
-            let (_, lines) = self.smaller_lines(&roots, ROUNDS, Mode::Lands)?;
+            let (_, lines) = self.smaller_lines(&roots, ROUNDS, Mode::Lands, &mut sizes)?;
             return Ok(self.certificate_of(pos, Some(nimber), false, lines));
         }
         let mut found = Found::default();
-        for child in wins.iter().take(tries.max(1)) {
-            for &mode in modes {
+        let tried = &wins[..wins.len().min(tries.max(1))];
+        let (sized, others): (Vec<Mode>, Vec<Mode>) =
+            modes.iter().partition(|m| matches!(m, Mode::Sized(_)));
+        for child in tried {
+            for &mode in &others {
                 if matches!(mode, Mode::RootSum(_)) && child.len() < 2 {
                     continue;
                 }
-                let (_, lines) = self.smaller_lines(child, ROUNDS, mode)?;
+                let (_, lines) = self.smaller_lines(child, ROUNDS, mode, &mut sizes)?;
+                found.offer(mode, lines);
+            }
+        }
+        // The proof of the nimber proves the win too, and is sometimes
+        // the smaller (21 spots: 14,860 lines against 22,010); built before
+        // the sized builds fill the store.
+        let (_, nimber_lines) = self.smaller_lines(&roots, ROUNDS, Mode::Lands, &mut sizes)?;
+        for &mode in &sized {
+            for child in tried {
+                let (_, lines) = self.smaller_lines(child, ROUNDS, mode, &mut sizes)?;
                 found.offer(mode, lines);
             }
         }
         let best = self.smallest_checked(pos, None, true, found);
-        // The proof of the nimber proves the win too, and is sometimes
-        // the smaller (21 spots: 14,860 lines against 22,010).
-        let (_, lines) = self.smaller_lines(&roots, ROUNDS, Mode::Lands)?;
-        if lines.len() < best.lines.len() {
-            return Ok(self.certificate_of(pos, Some(nimber), false, lines));
+        if nimber_lines.len() < best.lines.len() {
+            return Ok(self.certificate_of(pos, Some(nimber), false, nimber_lines));
         }
         Ok(best)
     }
@@ -722,7 +833,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// The nimber of these lands together, and the lines that prove the
     /// nimber of each: the roots first, then largest land first.
     fn certificate_lines(&mut self, roots: &[Vec<u8>]) -> Result<(u8, Vec<Line>), SolveError> {
-        self.certificate_lines_preferring(roots, FxHashSet::default(), Mode::Lands)
+        let mut sizes = Sizes::default();
+        self.certificate_lines_preferring(roots, FxHashSet::default(), Mode::Lands, &mut sizes)
     }
 
     /// The proof of these lands ([`Mode`]) made again, each time preferring
@@ -733,16 +845,17 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         roots: &[Vec<u8>],
         rounds: usize,
         mode: Mode,
+        sizes: &mut Sizes,
     ) -> Result<(u8, Vec<Line>), SolveError> {
         let (nimber, mut best) =
-            self.certificate_lines_preferring(roots, FxHashSet::default(), mode)?;
+            self.certificate_lines_preferring(roots, FxHashSet::default(), mode, sizes)?;
         for _ in 0..rounds {
             let prefer = best
                 .iter()
                 .filter(|(l, _)| l.len() == 1)
                 .map(|(l, _)| l[0].clone())
                 .collect();
-            let (_, lines) = self.certificate_lines_preferring(roots, prefer, mode)?;
+            let (_, lines) = self.certificate_lines_preferring(roots, prefer, mode, sizes)?;
             if lines.len() >= best.len() {
                 break;
             }
@@ -756,13 +869,24 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         roots: &[Vec<u8>],
         prefer: FxHashSet<Box<[u8]>>,
         mode: Mode,
+        sizes: &mut Sizes,
     ) -> Result<(u8, Vec<Line>), SolveError> {
         let mut b = Builder {
             prefer,
-            use_sums: mode != Mode::Lands,
+            use_sums: matches!(mode, Mode::Sums(_) | Mode::RootSum(_)),
             sum_weight: match mode {
                 Mode::Sums(w) | Mode::RootSum(w) => SUM_WEIGHTS[w],
-                Mode::Lands => (1, 1),
+                Mode::Lands | Mode::Sized(_) => (1, 1),
+            },
+            sized: matches!(mode, Mode::Sized(_)),
+            sizes: std::mem::take(sizes),
+            sized_lives: match mode {
+                Mode::Sized(i) => SIZED[i].0,
+                _ => 0,
+            },
+            solved_lives: match mode {
+                Mode::Sized(i) => SIZED[i].1,
+                _ => 0,
             },
             ..Builder::default()
         };
@@ -783,15 +907,17 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 nimber ^= b.need(self, l)?;
             }
         }
-        loop {
+        let built = (|| loop {
             if let Some((_, land)) = b.todo.pop() {
                 b.answer(self, &land)?;
             } else if let Some(i) = b.sum_todo.pop() {
                 b.answer_sum(self, i)?;
             } else {
-                break;
+                return Ok::<_, SolveError>(());
             }
-        }
+        })();
+        *sizes = std::mem::take(&mut b.sizes);
+        built?;
         let mut lines = b.needed(self, roots, root_sum)?;
         let root = |(l, _): &Line| match root_sum {
             Some(_) => l.len() == roots.len() && l.iter().zip(roots).all(|(a, r)| a[..] == r[..]),
@@ -862,6 +988,10 @@ enum Mode {
     /// Lines of one land only: each land a proof needs is listed with its
     /// nimber.
     Lands,
+    /// As [`Mode::Lands`], a new land priced by the lines its own proof
+    /// adds ([`Sizes`]), and small lands solved to find more answers, as
+    /// [`SIZED`] says.
+    Sized(usize),
     /// A loss of several lands met on the way may be a sum couple, at
     /// this cost ([`SUM_WEIGHTS`]).
     Sums(usize),
@@ -880,7 +1010,7 @@ struct Found {
 impl Found {
     fn offer(&mut self, mode: Mode, lines: Vec<Line>) {
         let slot = match mode {
-            Mode::Lands => &mut self.lands,
+            Mode::Lands | Mode::Sized(_) => &mut self.lands,
             _ => &mut self.sums,
         };
         if slot.as_ref().is_none_or(|b| lines.len() < b.len()) {
