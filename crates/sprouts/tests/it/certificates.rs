@@ -112,17 +112,34 @@ fn a_changed_heap_is_refused_on_its_own_line() {
     }
 }
 
-#[test]
-fn a_removed_couple_is_refused_and_named() {
-    let mut s = Solver::new();
-    let good = certificate(&mut s, 9);
+/// Checks `good` with each of its lines removed in turn, giving `on` the
+/// line removed and the check's verdict; returns how many were refused
+/// and how many still made a proof.
+fn each_line_removed(
+    good: &Certificate,
+    mut on: impl FnMut(&Couple, Result<Checked, CheckError>),
+) -> (usize, usize) {
     let (mut refused, mut still_a_proof) = (0, 0);
     for i in 0..good.lines.len() {
         let mut bad = good.clone();
         let gone = bad.lines.remove(i);
-        match check(&bad) {
+        let verdict = check(&bad);
+        match &verdict {
+            Err(_) => refused += 1,
+            Ok(_) => still_a_proof += 1,
+        }
+        on(&gone, verdict);
+    }
+    (refused, still_a_proof)
+}
+
+#[test]
+fn a_removed_couple_is_refused_and_named() {
+    let mut s = Solver::new();
+    let good = certificate(&mut s, 9);
+    let (refused, still_a_proof) = each_line_removed(&good, |gone, verdict| {
+        match verdict {
             Err(e) => {
-                refused += 1;
                 assert!(
                     names(&e.why, &gone.position),
                     "removed {} {}: {e}",
@@ -140,12 +157,9 @@ fn a_removed_couple_is_refused_and_named() {
                 assert!(!shown || e.to_string().contains(&gone.position), "{e}");
             }
             // Another answer was listed as well: still a proof.
-            Ok(c) => {
-                still_a_proof += 1;
-                assert_eq!(c.claim.unwrap().nimber, 1);
-            }
+            Ok(c) => assert_eq!(c.claim.unwrap().nimber, 1),
         }
-    }
+    });
     // Only what the check uses is listed: almost every couple is needed.
     assert!(
         refused >= 9 * still_a_proof,
@@ -713,12 +727,7 @@ fn outcome_certificates_with_sums_check_and_are_no_larger() {
         let sums = Solver::new().outcome_certificate(&pos, 8).unwrap();
         let lands = Solver::new().outcome_certificate_of_lands(&pos, 8).unwrap();
         for c in [&sums, &lands] {
-            let read: Certificate = c.to_string().parse().unwrap();
-            let claim = check(&read)
-                .unwrap_or_else(|e| panic!("{n}: {e}"))
-                .claim
-                .unwrap();
-            assert_eq!(claim.win_only, nimber(n) == 1, "{n}");
+            read_back_proving_the_outcome(c, n);
         }
         assert!(!lands.lines.iter().any(|l| l.position.contains('+')), "{n}");
         assert!(sums.lines.len() <= lands.lines.len(), "{n}");
@@ -737,6 +746,18 @@ fn outcome_certificates_with_sums_check_and_are_no_larger() {
         .unwrap();
     assert!(!sums.lines.iter().any(|l| l.position.contains('+')));
     assert_eq!((sums.lines.len(), lands.lines.len()), (99, 99));
+}
+
+/// The outcome proof of the N-spot start, written and read back: it checks,
+/// and proves the outcome only for a win (a loss by its nimber 0).
+fn read_back_proving_the_outcome(c: &Certificate, n: u32) -> Certificate {
+    let read: Certificate = c.to_string().parse().unwrap();
+    let claim = check(&read)
+        .unwrap_or_else(|e| panic!("{n}: {e}"))
+        .claim
+        .unwrap();
+    assert_eq!(claim.win_only, nimber(n) == 1, "{n}");
+    read
 }
 
 /// Outcome proofs priced by the sizes of their lands' own proofs (the
@@ -761,12 +782,7 @@ fn sized_outcome_proofs_check_and_are_no_larger_than_before() {
         let c = s
             .outcome_certificate(&Position::start(n, Variant::Normal), 64)
             .unwrap();
-        let read: Certificate = c.to_string().parse().unwrap();
-        let claim = check(&read)
-            .unwrap_or_else(|e| panic!("{n}: {e}"))
-            .claim
-            .unwrap();
-        assert_eq!(claim.win_only, nimber(n) == 1, "{n}");
+        let read = read_back_proving_the_outcome(&c, n);
         assert_eq!(read.lines.len(), now, "{n} spots");
         assert!(now <= before, "{n}");
     }
@@ -785,24 +801,17 @@ fn a_sized_proof_with_a_line_removed_is_refused() {
             .to_string()
             .parse()
             .unwrap();
-        let (mut refused, mut still_a_proof) = (0, 0);
-        for i in 0..good.lines.len() {
-            let mut bad = good.clone();
-            let gone = bad.lines.remove(i);
-            match check(&bad) {
-                Err(e) => {
-                    refused += 1;
-                    assert!(
-                        names(&e.why, &gone.position)
-                            || e.to_string().contains("outcome win does not hold"),
-                        "{n}: removed {} {}: {e}",
-                        gone.position,
-                        gone.heap
-                    );
-                }
-                Ok(_) => still_a_proof += 1,
+        let (refused, still_a_proof) = each_line_removed(&good, |gone, verdict| {
+            if let Err(e) = verdict {
+                assert!(
+                    names(&e.why, &gone.position)
+                        || e.to_string().contains("outcome win does not hold"),
+                    "{n}: removed {} {}: {e}",
+                    gone.position,
+                    gone.heap
+                );
             }
-        }
+        });
         assert!(
             refused >= 9 * still_a_proof,
             "{n}: {refused} refused, {still_a_proof} not needed"
