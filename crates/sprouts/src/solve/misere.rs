@@ -206,6 +206,10 @@ impl Default for MisereTrees {
     }
 }
 
+/// A position's lands split by [`Solver::split_lands`]: the tree with the
+/// small lands added in, the big lands with a tree, the big lands without.
+type SplitLands<'a> = (TreeId, Vec<(&'a [u8], TreeId)>, Vec<&'a [u8]>);
+
 /// The default of [`Solver::set_big_sum_budget`]: docs/benchmarks.md#big-sum-budget.
 pub const BIG_SUM_BUDGET: usize = 10_000;
 
@@ -359,16 +363,14 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         Ok(t)
     }
 
-    /// A position as the misère search keys it: `tree` plus these lands,
-    /// the small ones, and the big ones that have a tree, added into the
-    /// tree; a big land whose tree would take more than the sum budget to
-    /// add stays a land (the key is exact either way, as a land and its
-    /// tree are equal in every sum).
-    fn reduce_key<'a>(
+    /// `tree` plus these lands, split three ways: `tree` with the small
+    /// lands' trees added in, the big lands that have a tree (with it),
+    /// and the big lands without one.
+    fn split_lands<'a>(
         &mut self,
         mut tree: TreeId,
         lands: impl Iterator<Item = &'a [u8]>,
-    ) -> Result<Vec<u8>, SolveError> {
+    ) -> Result<SplitLands<'a>, SolveError> {
         let mut big: Vec<&[u8]> = Vec::new();
         let mut with_tree: Vec<(&[u8], TreeId)> = Vec::new();
         for l in lands {
@@ -381,6 +383,20 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 big.push(l);
             }
         }
+        Ok((tree, with_tree, big))
+    }
+
+    /// A position as the misère search keys it: `tree` plus these lands,
+    /// the small ones, and the big ones that have a tree, added into the
+    /// tree; a big land whose tree would take more than the sum budget to
+    /// add stays a land (the key is exact either way, as a land and its
+    /// tree are equal in every sum).
+    fn reduce_key<'a>(
+        &mut self,
+        tree: TreeId,
+        lands: impl Iterator<Item = &'a [u8]>,
+    ) -> Result<Vec<u8>, SolveError> {
+        let (mut tree, with_tree, mut big) = self.split_lands(tree, lands)?;
         for (l, lt) in with_tree {
             match self.misere.bounded_sum(tree, lt) {
                 Some(t) => tree = t,
@@ -482,21 +498,10 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// are varied, the others always added in).
     fn key_variants<'a>(
         &mut self,
-        mut tree: TreeId,
+        tree: TreeId,
         lands: impl Iterator<Item = &'a [u8]>,
     ) -> Result<Vec<Vec<u8>>, SolveError> {
-        let mut big: Vec<&[u8]> = Vec::new();
-        let mut with_tree: Vec<(&[u8], TreeId)> = Vec::new();
-        for l in lands {
-            if self.is_small(l) {
-                let lt = self.land_tree_of(l)?;
-                tree = self.misere.trees.sum(tree, lt);
-            } else if let Some(&lt) = self.misere.lands.get(l).filter(|_| self.misere.big_trees) {
-                with_tree.push((l, lt));
-            } else {
-                big.push(l);
-            }
-        }
+        let (tree, with_tree, big) = self.split_lands(tree, lands)?;
         let varied = with_tree.len().min(4);
         let mut out = Vec::with_capacity(1 << varied);
         for left_out in 0..1u32 << varied {
