@@ -240,7 +240,9 @@ impl Store for Backing {
 /// not to equal (`not 0,2`), or a misère position (its lands joined by
 /// `+`) and its outcome for the player to move (`misere loss`), with a
 /// third column `with tree K` when the position also holds small lands,
-/// added up into misère canonical tree K. Trees come first, one a line
+/// added up into misère canonical tree K (`with tree K+L+M` when it also
+/// holds the trees of big lands kept apart: the position is the sum of
+/// the trees and the lands). Trees come first, one a line
 /// (`tree K` and its options' trees `{I,J}`, tree 0 being the end), then
 /// small lands with their tree (`tree K`). Positions are GLOP 2 strings (`0.0.0`, `0.AB|AB`, `0.0+1AB|2AB`): `sprouts
 /// position convert --from glop2` reads them, and the solver splits what it
@@ -451,11 +453,17 @@ fn export_line(e: &Entry) -> Result<String> {
             format!("{}\tnot {}", land(k)?, heaps.join(","))
         }
         Entry::Misere(k, w) => {
-            let (tree, lands) = split_misere_key(k)?;
+            let (trees, lands) = split_misere_key(k)?;
             let outcome = if *w { "win" } else { "loss" };
-            match tree.index() {
-                0 => format!("{}\tmisere {outcome}", glop2_of(&lands)?),
-                t => format!("{}\tmisere {outcome}\twith tree {t}", glop2_of(&lands)?),
+            if trees.is_empty() {
+                format!("{}\tmisere {outcome}", glop2_of(&lands)?)
+            } else {
+                let trees: Vec<String> = trees.iter().map(|t| t.index().to_string()).collect();
+                format!(
+                    "{}\tmisere {outcome}\twith tree {}",
+                    glop2_of(&lands)?,
+                    trees.join("+")
+                )
             }
         }
         Entry::Tree(id, options) => {
@@ -544,11 +552,16 @@ fn import_line(
             n => bail!("a land's tree needs one land, found {n}"),
         };
     }
-    let (value, tree) = match value.split_once("\twith tree ") {
-        Some((v, k)) => (v, file.tree(k)?),
-        None => (value, TreeId::ZERO),
+    let (value, trees) = match value.split_once("\twith tree ") {
+        Some((v, k)) => (
+            v,
+            k.split('+')
+                .map(|t| file.tree(t))
+                .collect::<Result<Vec<TreeId>>>()?,
+        ),
+        None => (value, Vec::new()),
     };
-    if tree != TreeId::ZERO && !value.starts_with("misere ") {
+    if !trees.is_empty() && !value.starts_with("misere ") {
         bail!("a normal-play result has no tree");
     }
     let land = |t: &str| -> Result<Land> {
@@ -588,7 +601,10 @@ fn import_line(
             quote(value)
         ),
     };
-    Ok(Entry::Misere(misere_key_of(tree, &import_lands(pos)?), win))
+    Ok(Entry::Misere(
+        misere_key_of(&trees, &import_lands(pos)?),
+        win,
+    ))
 }
 
 /// Remembers an entry among the known results.
@@ -685,7 +701,7 @@ fn check_entries<S: Store>(
                 }
                 continue;
             }
-            Entry::Misere(k, win) if split_misere_key(k).is_ok_and(|(t, _)| t != TreeId::ZERO) => {
+            Entry::Misere(k, win) if split_misere_key(k).is_ok_and(|(t, _)| !t.is_empty()) => {
                 Ok(misere_by_lookups(solver, k, *win))
             }
             Entry::Misere(k, win) => split_position_key(k).map(|lands| {
@@ -725,7 +741,7 @@ fn check_entries<S: Store>(
                 [land] => solver.verify_normal(land, *fact)?,
                 _ => false,
             },
-            Entry::Misere(k, win) if split_misere_key(k)?.0 != TreeId::ZERO => {
+            Entry::Misere(k, win) if !split_misere_key(k)?.0.is_empty() => {
                 // A tree the table does not have: the key is wrong.
                 solver.verify_misere_key(k, *win).unwrap_or(false)
             }

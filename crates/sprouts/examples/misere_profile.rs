@@ -4,8 +4,9 @@
 //! the time and the number of trees (docs/benchmarks.md#misere-profile).
 //!
 //! `cargo run --release -p sprouts --example misere_profile -- 15 [TABLE_MIB]
-//! [--no-big-trees] [--sum-budget=N]` (without trees of big lands, or with
-//! another bound on their sums, for comparing)
+//! [--no-big-trees] [--sum-budget=N] [--key-budget=N]` (without trees of
+//! big lands, or with other bounds on their sums: making a big land's tree,
+//! adding it into a key's tree; for comparing)
 
 use std::time::Instant;
 
@@ -16,6 +17,8 @@ fn main() {
     let no_big_trees = std::env::args().any(|a| a == "--no-big-trees");
     let budget: Option<usize> =
         std::env::args().find_map(|a| a.strip_prefix("--sum-budget=").and_then(|b| b.parse().ok()));
+    let key_budget: Option<usize> =
+        std::env::args().find_map(|a| a.strip_prefix("--key-budget=").and_then(|b| b.parse().ok()));
     let mut args = std::env::args().skip(1).filter(|a| !a.starts_with("--"));
     let n: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(12);
     let table_mib: Option<usize> = args.next().and_then(|a| a.parse().ok());
@@ -23,6 +26,9 @@ fn main() {
     solver.set_big_land_trees(!no_big_trees);
     if let Some(b) = budget {
         solver.set_big_sum_budget(b);
+    }
+    if let Some(b) = key_budget {
+        solver.set_key_sum_budget(b);
     }
     if let Some(m) = table_mib {
         solver.set_table_bytes(m << 20);
@@ -43,6 +49,14 @@ fn main() {
     println!("expanded by big lands\t0: {none}, 1: {one}, 2: {two}, 3+: {more}");
     println!("expanded again\t{}", stats.expanded_again);
     println!("sums over budget\t{}", stats.sums_over_budget);
+    println!(
+        "sum outcomes known\t{}",
+        solver.trees().sum_outcomes_known()
+    );
+    println!(
+        "sum outcomes over budget\t{}",
+        stats.sum_outcomes_over_budget
+    );
     let made: Vec<String> = stats
         .trees_by_lives
         .iter()

@@ -62,7 +62,7 @@ fn export_writes_glop2_and_import_gives_every_entry_back() {
                 let tree = value
                     .split_once("\twith tree ")
                     .map_or(0, |(_, t)| t.parse().unwrap());
-                let k = misere_key_of(TreeId::from_index(tree), &lands);
+                let k = misere_key_of(&[TreeId::from_index(tree)], &lands);
                 assert_eq!(&k, key, "{line}");
             }
             Entry::LandTree(land, t) => {
@@ -157,6 +157,41 @@ fn import_reads_hand_written_glop2() {
             two[0].as_bytes().to_vec(),
             NormalEntry::Nimber(0)
         )]
+    );
+}
+
+/// A misère position may name several trees (`with tree K+L`): the trees
+/// of big lands a search kept apart. It is their sum with its lands, is
+/// checked as such, and exports as it was read.
+#[test]
+fn import_reads_trees_kept_apart_and_exports_them_back() {
+    let dir = tempfile::tempdir().unwrap();
+    // Tree 1 is *1 ({0}): in misère play its mover loses, and *1 + *1 is
+    // a win (move to *1: the opponent must take the last move).
+    let text = "tree 1\t{0}\n\tmisere win\twith tree 1+1\n0\tmisere win\twith tree 1+1\n";
+    let db = dir.path().join("a.redb");
+    assert_eq!(
+        ok(&["db", "--db", path(&db), "import", "-"], text),
+        "imported\t3\n"
+    );
+    let out = ok(&["db", "--db", path(&db), "export"], "");
+    assert!(out.contains("\tmisere win\twith tree 1+1\n"), "{out}");
+    let trees: Vec<Vec<TreeId>> = entries(&db)
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Misere(k, _) => Some(sprouts::solve::split_misere_key(k).unwrap().0),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(trees, vec![vec![TreeId::from_index(1); 2]; 2]);
+    // *1 + *1 + *1 is a loss: every move leaves *1 + *1.
+    let db = dir.path().join("b.redb");
+    assert_eq!(
+        fails(
+            &["db", "--db", path(&db), "import", "-"],
+            b"tree 1\t{0}\n\tmisere win\twith tree 1+1+1\n"
+        ),
+        "sprouts: line 2:  misere win with tree 1+1+1 does not hold: its children's outcomes contradict it; nothing was imported"
     );
 }
 
@@ -264,7 +299,7 @@ fn verify_checks_by_lookups_and_finds_a_corrupted_entry() {
     let with_tree = entries(&db)
         .iter()
         .filter(|e| match e {
-            Entry::Misere(k, _) => sprouts::solve::split_misere_key(k).unwrap().0 != TreeId::ZERO,
+            Entry::Misere(k, _) => !sprouts::solve::split_misere_key(k).unwrap().0.is_empty(),
             _ => false,
         })
         .count();
@@ -277,9 +312,7 @@ fn verify_checks_by_lookups_and_finds_a_corrupted_entry() {
     let (key, win) = entries(&db)
         .into_iter()
         .find_map(|e| match e {
-            Entry::Misere(k, w)
-                if sprouts::solve::split_misere_key(&k).unwrap().0 != TreeId::ZERO =>
-            {
+            Entry::Misere(k, w) if !sprouts::solve::split_misere_key(&k).unwrap().0.is_empty() => {
                 Some((k, w))
             }
             _ => None,

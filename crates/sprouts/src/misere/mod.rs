@@ -161,6 +161,9 @@ pub struct Trees {
     heads: FxHashMap<u64, u32>,
     /// Sums found, under (smaller id, larger id).
     sums: FxHashMap<(TreeId, TreeId), TreeId>,
+    /// Misère outcomes of sums of several trees found without making the
+    /// sum, under their sorted ids ([`Trees::sum_misere_win_within`]).
+    outcomes: FxHashMap<Box<[TreeId]>, bool>,
     /// `heaps[n]` is `*n`.
     heaps: Vec<TreeId>,
     /// Scratch: the sorted options of the game being built.
@@ -211,6 +214,7 @@ impl Trees {
             genera: Vec::new(),
             heads: FxHashMap::default(),
             sums: FxHashMap::default(),
+            outcomes: FxHashMap::default(),
             heaps: vec![TreeId::ZERO],
             scratch: Vec::new(),
             marks: Vec::new(),
@@ -494,6 +498,87 @@ impl Trees {
         self.known_sum(a, b)
     }
 
+    /// Whether the player to move wins the sum of `parts` in misère play,
+    /// found by playing it out (a move in any one part; no move left, the
+    /// mover wins) without making the sum's tree, unless that takes more
+    /// than `budget` sums not known yet: then `None`, keeping the outcomes
+    /// found so far, which are exact and shorten a later try. A sum whose
+    /// tree is known is read from it. Where [`Trees::sum`] makes a tree for
+    /// every pair of parts, this stops at the first move to a loss and
+    /// keeps one bit a sum: what a search that only needs the outcome of
+    /// trees beside each other uses.
+    ///
+    /// ```
+    /// use sprouts::misere::Trees;
+    /// let mut t = Trees::new();
+    /// let (s1, s2, s3) = (t.nim(1), t.nim(2), t.nim(3));
+    /// // Misère nim: *1 + *1 + *1 is a loss, *1 + *2 + *3 (nim-sum 0,
+    /// // a heap above 1) a loss, *2 + *3 a win.
+    /// assert_eq!(t.sum_misere_win_within(&[s1, s1, s1], 10), Some(false));
+    /// assert_eq!(t.sum_misere_win_within(&[s3, s1, s2], 100), Some(false));
+    /// assert_eq!(t.sum_misere_win_within(&[s2, s3], 100), Some(true));
+    /// // Within no budget, only what is known.
+    /// let s4 = t.nim(4);
+    /// assert_eq!(t.sum_misere_win_within(&[s4, s4, s1], 0), None);
+    /// assert_eq!(t.sum_misere_win_within(&[s3, s1, s2], 0), Some(false));
+    /// let sum = t.sum(s2, s3);
+    /// assert_eq!(t.sum_misere_win_within(&[sum], 0), Some(true));
+    /// ```
+    pub fn sum_misere_win_within(&mut self, parts: &[TreeId], budget: usize) -> Option<bool> {
+        let mut m: Vec<TreeId> = parts
+            .iter()
+            .copied()
+            .filter(|&t| t != TreeId::ZERO)
+            .collect();
+        m.sort_unstable();
+        let mut left = budget;
+        self.multiset_win(&m, &mut left)
+    }
+
+    /// [`Trees::sum_misere_win_within`] of sorted parts, none 0, within
+    /// `left` more sums not known.
+    fn multiset_win(&mut self, m: &[TreeId], left: &mut usize) -> Option<bool> {
+        match *m {
+            [] => return Some(true),
+            [t] => return Some(self.misere_win(t)),
+            [a, b] => {
+                if let Some(s) = self.known_sum(a, b) {
+                    return Some(self.misere_win(s));
+                }
+            }
+            _ => {}
+        }
+        if let Some(&w) = self.outcomes.get(m) {
+            return Some(w);
+        }
+        if *left == 0 {
+            return None;
+        }
+        *left -= 1;
+        let mut child: Vec<TreeId> = Vec::with_capacity(m.len());
+        let mut win = false;
+        'parts: for i in 0..m.len() {
+            if i > 0 && m[i] == m[i - 1] {
+                continue; // the same part has the same moves
+            }
+            for k in 0..self.options(m[i]).len() {
+                let o = self.options(m[i])[k];
+                child.clear();
+                child.extend(m[..i].iter().chain(&m[i + 1..]).copied());
+                if o != TreeId::ZERO {
+                    let at = child.partition_point(|&c| c < o);
+                    child.insert(at, o);
+                }
+                if !self.multiset_win(&child, left)? {
+                    win = true;
+                    break 'parts;
+                }
+            }
+        }
+        self.outcomes.insert(m.into(), win);
+        Some(win)
+    }
+
     fn known_sum(&self, a: TreeId, b: TreeId) -> Option<TreeId> {
         if a == TreeId::ZERO {
             Some(b)
@@ -575,6 +660,11 @@ impl Trees {
         self.sums.len()
     }
 
+    /// How many outcomes of sums [`Trees::sum_misere_win_within`] remembers.
+    pub fn sum_outcomes_known(&self) -> usize {
+        self.outcomes.len()
+    }
+
     /// Never: a table always holds the end `0`.
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
@@ -595,5 +685,6 @@ impl Trees {
     /// Forgets the memoised sums (the trees stay).
     pub fn clear_sums(&mut self) {
         self.sums = FxHashMap::default();
+        self.outcomes = FxHashMap::default();
     }
 }

@@ -36,15 +36,33 @@ pub(crate) const TREE_MARK: u8 = END_LAND;
 /// by default: docs/benchmarks.md#misere-trees measures the choice.
 pub const TREE_LIVES: u32 = 9;
 
+/// The bytes a tree takes in a key: [`TREE_MARK`] and its id in 4 bytes
+/// (little endian).
+const TREE_BYTES: usize = 5;
+
 /// The key of a misère position: the tree (when it is not 0) as
 /// [`TREE_MARK`] and its id in 4 bytes (little endian), then the big lands,
 /// sorted, each followed by an end of land. A position without small lands
 /// has the key its lands had before trees (older databases stay valid).
 pub(crate) fn misere_key(tree: TreeId, lands: &[&[u8]]) -> Vec<u8> {
-    let mut k = Vec::with_capacity(5 + lands.iter().map(|l| l.len() + 1).sum::<usize>());
-    if tree != TreeId::ZERO {
-        k.push(TREE_MARK);
-        k.extend_from_slice(&tree.index().to_le_bytes());
+    misere_key_with_terms(tree, &[], lands)
+}
+
+/// The key of a misère position that also holds trees kept apart from its
+/// tree (`terms`: sorted, none of them 0, and only beside a tree that is
+/// not 0): the tree, then each term written as a tree is, then the big
+/// lands as [`misere_key`] writes them. The position is the sum of them
+/// all; a term is the tree of a big land that would have taken more than
+/// the sum budget to add into the tree (docs/solver.md#tree-terms).
+pub(crate) fn misere_key_with_terms(tree: TreeId, terms: &[TreeId], lands: &[&[u8]]) -> Vec<u8> {
+    let mut k = Vec::with_capacity(
+        TREE_BYTES * (1 + terms.len()) + lands.iter().map(|l| l.len() + 1).sum::<usize>(),
+    );
+    for t in std::iter::once(tree).chain(terms.iter().copied()) {
+        if t != TreeId::ZERO {
+            k.push(TREE_MARK);
+            k.extend_from_slice(&t.index().to_le_bytes());
+        }
     }
     for l in lands {
         k.extend_from_slice(l);
@@ -53,28 +71,53 @@ pub(crate) fn misere_key(tree: TreeId, lands: &[&[u8]]) -> Vec<u8> {
     k
 }
 
-/// The key of `tree` beside lands already written as a key's part (each
-/// followed by an end of land), as [`misere_key`] writes it.
-pub(super) fn misere_key_bytes(tree: TreeId, lands: &[u8]) -> Vec<u8> {
-    let mut k = Vec::with_capacity(5 + lands.len());
-    if tree != TreeId::ZERO {
-        k.push(TREE_MARK);
-        k.extend_from_slice(&tree.index().to_le_bytes());
-    }
+/// The key of `tree` and `terms` (as [`misere_key_with_terms`] takes them)
+/// beside lands already written as a key's part (each followed by an end
+/// of land).
+pub(super) fn misere_key_bytes(tree: TreeId, terms: &[TreeId], lands: &[u8]) -> Vec<u8> {
+    let mut k = misere_key_with_terms(tree, terms, &[]);
     k.extend_from_slice(lands);
     k
 }
 
-/// The tree of a misère key and its lands' part; `None` if the key starts
-/// with a tree mark but is too short to hold an id.
-pub(crate) fn split_misere_key(key: &[u8]) -> Option<(TreeId, &[u8])> {
-    match key {
-        [TREE_MARK, a, b, c, d, rest @ ..] => Some((
+/// The parts of a misère key: its tree (0 if it has none), the bytes of
+/// its terms (read them with [`terms_of`]) and its lands' part; `None` if a
+/// tree mark is not followed by a whole id, or a term stands without a
+/// tree.
+pub(crate) fn split_key_parts(key: &[u8]) -> Option<(TreeId, &[u8], &[u8])> {
+    let (tree, rest) = match key {
+        [TREE_MARK, a, b, c, d, rest @ ..] => (
             TreeId::from_index(u32::from_le_bytes([*a, *b, *c, *d])),
             rest,
-        )),
-        [TREE_MARK, ..] => None,
-        _ => Some((TreeId::ZERO, key)),
+        ),
+        [TREE_MARK, ..] => return None,
+        _ => return Some((TreeId::ZERO, &[], key)),
+    };
+    let mut n = 0;
+    while rest.get(n) == Some(&TREE_MARK) {
+        if rest.len() < n + TREE_BYTES {
+            return None;
+        }
+        n += TREE_BYTES;
+    }
+    Some((tree, &rest[..n], &rest[n..]))
+}
+
+/// The terms of a key, from the bytes [`split_key_parts`] gives.
+pub(crate) fn terms_of(bytes: &[u8]) -> impl Iterator<Item = TreeId> + Clone + '_ {
+    bytes
+        .chunks_exact(TREE_BYTES)
+        .map(|c| TreeId::from_index(u32::from_le_bytes([c[1], c[2], c[3], c[4]])))
+}
+
+/// The tree of a misère key without terms and its lands' part; `None` if
+/// the key starts with a tree mark but is too short to hold an id, or
+/// holds terms (which only a search with trees of big lands makes: misère
+/// certificates have none).
+pub(crate) fn split_misere_key(key: &[u8]) -> Option<(TreeId, &[u8])> {
+    match split_key_parts(key)? {
+        (tree, [], lands) => Some((tree, lands)),
+        _ => None,
     }
 }
 
@@ -129,6 +172,9 @@ pub struct MisereStats {
     /// budget ([`Solver::set_big_sum_budget`]): the land stayed a land in
     /// a key, or got no tree for now.
     pub sums_over_budget: u64,
+    /// Positions of trees alone whose outcome took more than
+    /// [`SUM_OUTCOME_BUDGET`] sums to play out (they are searched instead).
+    pub sum_outcomes_over_budget: u64,
 }
 
 impl MisereStats {
@@ -155,11 +201,19 @@ pub(super) struct MisereTrees {
     /// into a key (or making a big land's tree) may take
     /// ([`Solver::set_big_sum_budget`]).
     pub(super) sum_budget: usize,
-    /// Sums (smaller id, larger id) given up for the budget: given up for
+    /// Sums (smaller id, larger id, whether for a key) given up for the
+    /// budget: given up for
     /// good, so that a position is keyed the same way each time it is met
     /// (a sum that succeeded on a later try would give it a second key,
     /// and the search would prove it again under that one).
-    pub(super) refused: FxHashSet<(TreeId, TreeId)>,
+    pub(super) refused: FxHashSet<(TreeId, TreeId, bool)>,
+    /// The most sums of parts not known yet that adding a big land's tree
+    /// into a key's tree may take ([`Solver::set_key_sum_budget`]); past
+    /// it the tree stays a term of the key.
+    pub(super) key_sum_budget: usize,
+    /// Keys of trees alone whose outcome took more than
+    /// [`SUM_OUTCOME_BUDGET`] to play out: searched as positions instead.
+    pub(super) outcomes_given_up: FxHashSet<Box<[u8]>>,
     /// How many trees the store holds (trees `0..saved`).
     pub(super) saved: usize,
     /// Whether the store's trees were read.
@@ -173,12 +227,18 @@ pub(super) struct MisereTrees {
 }
 
 impl MisereTrees {
-    /// `a + b` within the sum budget, or `None` if it takes more (now or
-    /// on an earlier try: a sum given up stays given up).
-    fn bounded_sum(&mut self, a: TreeId, b: TreeId) -> Option<TreeId> {
-        let pair = (a.min(b), a.max(b));
+    /// `a + b` within the sum budget (of keys, `in_key`, or of making a
+    /// big land's tree), or `None` if it takes more (now or on an earlier
+    /// try: a sum given up stays given up).
+    fn bounded_sum(&mut self, a: TreeId, b: TreeId, in_key: bool) -> Option<TreeId> {
+        let pair = (a.min(b), a.max(b), in_key);
         if !self.refused.contains(&pair) {
-            if let Some(s) = self.trees.sum_within(a, b, self.sum_budget) {
+            let budget = if in_key {
+                self.key_sum_budget
+            } else {
+                self.sum_budget
+            };
+            if let Some(s) = self.trees.sum_within(a, b, budget) {
                 return Some(s);
             }
             self.refused.insert(pair);
@@ -196,7 +256,9 @@ impl Default for MisereTrees {
             lives: TREE_LIVES,
             big_trees: true,
             sum_budget: BIG_SUM_BUDGET,
+            key_sum_budget: KEY_SUM_BUDGET,
             refused: FxHashSet::default(),
+            outcomes_given_up: FxHashSet::default(),
             saved: 1,
             loaded: false,
             stats: MisereStats::default(),
@@ -213,15 +275,25 @@ type SplitLands<'a> = (TreeId, Vec<(&'a [u8], TreeId)>, Vec<&'a [u8]>);
 /// The default of [`Solver::set_big_sum_budget`]: docs/benchmarks.md#big-sum-budget.
 pub const BIG_SUM_BUDGET: usize = 10_000;
 
+/// The default of [`Solver::set_key_sum_budget`]: docs/benchmarks.md#tree-terms.
+pub const KEY_SUM_BUDGET: usize = 100;
+
+/// The most sums not known yet that deciding a position of trees alone by
+/// playing their sum out may take (docs/solver.md#tree-terms).
+pub const SUM_OUTCOME_BUDGET: usize = 100_000;
+
 /// The first numbers of a position not searched yet: 1 + half the square of
 /// its lives (a position with more lives has a larger game tree), its tree
 /// counting as three lives per unit of its birthday; against starting every
 /// position at 1, lives alone, a quarter of the square, or a tree counted
 /// as 0 to 4 lives per unit: docs/experiments.md#misere-estimate.
 fn estimate(trees: &Trees, key: &[u8]) -> Score {
-    let (tree, lands) = split_misere_key(key).unwrap_or((TreeId::ZERO, key));
-    let twice: u64 = lands_of(lands).map(|l| twice_lives(l) as u64).sum::<u64>()
-        + 6 * trees.birthday(tree) as u64;
+    let (tree, terms, lands) = split_key_parts(key).unwrap_or((TreeId::ZERO, &[], key));
+    let birthdays: u64 = std::iter::once(tree)
+        .chain(terms_of(terms))
+        .map(|t| trees.birthday(t) as u64)
+        .sum();
+    let twice: u64 = lands_of(lands).map(|l| twice_lives(l) as u64).sum::<u64>() + 6 * birthdays;
     let v = 1 + twice * twice / 8;
     Score { pn: v, dn: v }
 }
@@ -339,7 +411,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 };
                 // A sum too large for now: no tree yet (a later try goes on
                 // from the parts made).
-                match self.misere.bounded_sum(t, lt) {
+                match self.misere.bounded_sum(t, lt, false) {
                     Some(s) => t = s,
                     None => return Ok(()),
                 }
@@ -386,32 +458,57 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         Ok((tree, with_tree, big))
     }
 
-    /// A position as the misère search keys it: `tree` plus these lands,
-    /// the small ones, and the big ones that have a tree, added into the
-    /// tree; a big land whose tree would take more than the sum budget to
-    /// add stays a land (the key is exact either way, as a land and its
-    /// tree are equal in every sum).
+    /// A position as the misère search keys it: `tree` plus `terms` plus
+    /// these lands, the small ones added into the tree, and the big ones
+    /// that have a tree taken as terms; see [`Self::key_of_parts`].
     fn reduce_key<'a>(
         &mut self,
         tree: TreeId,
+        terms: &[TreeId],
         lands: impl Iterator<Item = &'a [u8]>,
     ) -> Result<Vec<u8>, SolveError> {
-        let (mut tree, with_tree, mut big) = self.split_lands(tree, lands)?;
-        for (l, lt) in with_tree {
-            match self.misere.bounded_sum(tree, lt) {
-                Some(t) => tree = t,
-                None => big.push(l),
+        let (tree, with_tree, big) = self.split_lands(tree, lands)?;
+        let mut apart = terms.to_vec();
+        apart.extend(with_tree.iter().map(|&(_, t)| t));
+        Ok(self.key_of_parts(tree, apart, big, true))
+    }
+
+    /// The key of `tree` plus the trees `apart` plus the big lands `big`:
+    /// each tree apart, smallest id first, is added into the tree when the
+    /// sum takes at most the sum budget (always, with `add` false: never),
+    /// and is kept as a term of the key otherwise. The key is exact either
+    /// way: a land and its tree are equal in every sum, and a term is
+    /// searched move by move as a land is, making no new tree
+    /// (docs/solver.md#tree-terms).
+    fn key_of_parts(
+        &mut self,
+        mut tree: TreeId,
+        mut apart: Vec<TreeId>,
+        mut big: Vec<&[u8]>,
+        add: bool,
+    ) -> Vec<u8> {
+        apart.retain(|&t| t != TreeId::ZERO);
+        apart.sort_unstable();
+        let mut terms = Vec::new();
+        for t in apart {
+            if tree == TreeId::ZERO {
+                tree = t;
+                continue;
+            }
+            match self.misere.bounded_sum(tree, t, true).filter(|_| add) {
+                Some(s) => tree = s,
+                None => terms.push(t),
             }
         }
         big.sort_unstable();
-        Ok(misere_key(tree, &big))
+        misere_key_with_terms(tree, &terms, &big)
     }
 
     /// Misère: whether the mover wins the position made of these lands.
     /// No move left: the mover cannot move and wins.
     pub(super) fn misere_win(&mut self, lands: &[Vec<u8>]) -> Result<bool, SolveError> {
         self.load_trees()?;
-        let key = self.reduce_key(TreeId::ZERO, lands.iter().map(Vec::as_slice))?;
+        let key = self.reduce_key(TreeId::ZERO, &[], lands.iter().map(Vec::as_slice))?;
         if self.link.is_some() {
             return self.misere_key_win(&key);
         }
@@ -439,30 +536,65 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// The outcome of a position if it is known: a tree alone is decided
-    /// by the tree; others by the store.
+    /// by the tree; trees alone beside each other by playing their sum out
+    /// within a budget ([`Trees::sum_misere_win_within`]); others, and sums
+    /// that took more, by the store.
     fn known_misere(&mut self, key: &[u8]) -> Option<bool> {
-        match split_misere_key(key) {
-            Some((t, [])) => Some(self.misere.trees.misere_win(t)),
+        match split_key_parts(key) {
+            Some((t, [], [])) => Some(self.misere.trees.misere_win(t)),
+            Some((t, terms, [])) if !self.misere.outcomes_given_up.contains(key) => {
+                let parts: Vec<TreeId> = std::iter::once(t).chain(terms_of(terms)).collect();
+                match self
+                    .misere
+                    .trees
+                    .sum_misere_win_within(&parts, SUM_OUTCOME_BUDGET)
+                {
+                    Some(w) => Some(w),
+                    None => {
+                        self.misere.stats.sum_outcomes_over_budget += 1;
+                        self.misere.outcomes_given_up.insert(key.into());
+                        self.store.get_misere(key)
+                    }
+                }
+            }
             _ => self.store.get_misere(key),
         }
     }
 
-    /// Calls `f` with every child of the position `key`: the tree and the
-    /// lands it is made of (the tree's options beside the same lands, and
-    /// every child of every distinct land with the others beside it).
+    /// Calls `f` with every child of the position `key`: the tree, the
+    /// terms and the lands it is made of (the tree's options beside the
+    /// same terms and lands, each distinct term's options beside the rest,
+    /// and every child of every distinct land with the others beside it).
     /// Making a big land's children gives it its tree when it can have one.
     fn each_child(
         &mut self,
         key: &[u8],
-        mut f: impl FnMut(&mut Self, TreeId, &mut dyn Iterator<Item = &[u8]>) -> Result<(), SolveError>,
+        mut f: impl FnMut(
+            &mut Self,
+            TreeId,
+            &[TreeId],
+            &mut dyn Iterator<Item = &[u8]>,
+        ) -> Result<(), SolveError>,
     ) -> Result<(), SolveError> {
-        let (tree, rest) = split_misere_key(key)
+        let (tree, terms, rest) = split_key_parts(key)
             .ok_or_else(|| SolveError::bad_key(key.len(), "a tree id after the tree mark"))?;
+        let terms: Vec<TreeId> = terms_of(terms).collect();
         let rest = rest.to_vec();
         let lands: Vec<&[u8]> = lands_of(&rest).collect();
         let options = self.misere.trees.options(tree).to_vec();
         for o in options {
-            f(self, o, &mut lands.iter().copied())?;
+            f(self, o, &terms, &mut lands.iter().copied())?;
+        }
+        for i in 0..terms.len() {
+            if i > 0 && terms[i] == terms[i - 1] {
+                continue; // an identical term has the same moves
+            }
+            let options = self.misere.trees.options(terms[i]).to_vec();
+            let mut others = terms.clone();
+            for o in options {
+                others[i] = o;
+                f(self, tree, &others, &mut lands.iter().copied())?;
+            }
         }
         for i in 0..lands.len() {
             if i > 0 && lands[i] == lands[i - 1] {
@@ -474,7 +606,12 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             }
             let others = lands[..i].iter().chain(&lands[i + 1..]).copied();
             for child in children.iter() {
-                f(self, tree, &mut others.clone().chain(lands_of(child)))?;
+                f(
+                    self,
+                    tree,
+                    &terms,
+                    &mut others.clone().chain(lands_of(child)),
+                )?;
             }
         }
         Ok(())
@@ -484,39 +621,44 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// have a tree, added into the tree).
     pub(super) fn misere_children(&mut self, key: &[u8]) -> Result<Vec<Box<[u8]>>, SolveError> {
         let mut out: Vec<Box<[u8]>> = Vec::new();
-        self.each_child(key, |s, tree, lands| {
-            out.push(s.reduce_key(tree, lands)?.into());
+        self.each_child(key, |s, tree, terms, lands| {
+            out.push(s.reduce_key(tree, terms, lands)?.into());
             Ok(())
         })?;
         Ok(out)
     }
 
-    /// Every key a search may have given the position `tree` plus `lands`:
-    /// its key now first, then the keys with some of its big lands that have
-    /// a tree left out of the tree (a search keys a position with the trees
-    /// it knows at the time, and learns more as it goes; up to 4 such lands
-    /// are varied, the others always added in).
+    /// Every key a search may have given the position `tree` plus `terms`
+    /// plus `lands`: its key now first, then the keys with some of its big
+    /// lands that have a tree left as lands (a search keys a position with
+    /// the trees it knows at the time, and learns more as it goes; up to 4
+    /// such lands are varied, the others always taken as trees), each with
+    /// its trees apart added into its tree as the budget allows, and all
+    /// kept apart.
     fn key_variants<'a>(
         &mut self,
         tree: TreeId,
+        terms: &[TreeId],
         lands: impl Iterator<Item = &'a [u8]>,
     ) -> Result<Vec<Vec<u8>>, SolveError> {
         let (tree, with_tree, big) = self.split_lands(tree, lands)?;
         let varied = with_tree.len().min(4);
-        let mut out = Vec::with_capacity(1 << varied);
+        let mut out: Vec<Vec<u8>> = Vec::with_capacity(2 << varied);
         for left_out in 0..1u32 << varied {
-            let mut t = tree;
+            let mut apart = terms.to_vec();
             let mut b = big.clone();
             for (j, &(l, lt)) in with_tree.iter().enumerate() {
                 if j < varied && left_out & (1 << j) != 0 {
                     b.push(l);
                 } else {
-                    t = self.misere.trees.sum(t, lt);
+                    apart.push(lt);
                 }
             }
-            b.sort_unstable();
-            out.push(misere_key(t, &b));
+            out.push(self.key_of_parts(tree, apart.clone(), b.clone(), true));
+            out.push(self.key_of_parts(tree, apart, b, false));
         }
+        let mut seen = FxHashSet::default();
+        out.retain(|k| seen.insert(k.clone()));
         Ok(out)
     }
 
@@ -528,7 +670,9 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             None => {}
         }
         self.searched += 1;
-        let big = split_misere_key(key).map_or(0, |(_, rest)| lands_of(rest).count());
+        let big = split_key_parts(key).map_or(0, |(_, terms, rest)| {
+            lands_of(rest).count() + terms.len() / TREE_BYTES
+        });
         self.misere.stats.expanded_by_big_lands[big.min(3)] += 1;
         let mut out = self.misere_children(key)?;
         // Moves in different lands can give the same position: keep the
@@ -610,8 +754,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         self.load_trees()?;
         self.check_key(key)?;
         let mut kids: Vec<Vec<Vec<u8>>> = Vec::new();
-        self.each_child(key, |s, tree, lands| {
-            kids.push(s.key_variants(tree, lands)?);
+        self.each_child(key, |s, tree, terms, lands| {
+            kids.push(s.key_variants(tree, terms, lands)?);
             Ok(())
         })?;
         if kids.is_empty() {
@@ -631,8 +775,9 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// That a key's tree is one of the table's.
     fn check_key(&self, key: &[u8]) -> Result<(), SolveError> {
-        match split_misere_key(key) {
-            Some((t, _)) if (t.index() as usize) < self.misere.trees.len() => Ok(()),
+        let known = |t: TreeId| (t.index() as usize) < self.misere.trees.len();
+        match split_key_parts(key) {
+            Some((t, terms, _)) if known(t) && terms_of(terms).all(known) => Ok(()),
             _ => Err(SolveError::bad_key(0, "a misère tree the store has")),
         }
     }
@@ -770,6 +915,26 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// ```
     pub fn set_big_sum_budget(&mut self, sums: usize) {
         self.misere.sum_budget = sums;
+        self.misere.refused.clear();
+    }
+
+    /// How many sums of parts not known yet adding a big land's tree into
+    /// the tree of a position's key may take (default [`KEY_SUM_BUDGET`]);
+    /// past it the land's tree is kept apart in the key, as a term searched
+    /// move by move, and a position of trees alone is decided by playing
+    /// their sum out ([`Trees::sum_misere_win_within`]), which makes no
+    /// tree (docs/solver.md#tree-terms). `usize::MAX`: no bound.
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// use sprouts::solve::Solver;
+    /// let mut s = Solver::new();
+    /// s.set_key_sum_budget(0);
+    /// // AJS 1991: misère 9 spots is a loss for the first player.
+    /// assert!(!s.win(&Position::start(9, Variant::Misere)).unwrap());
+    /// ```
+    pub fn set_key_sum_budget(&mut self, sums: usize) {
+        self.misere.key_sum_budget = sums;
         self.misere.refused.clear();
     }
 

@@ -23,7 +23,7 @@ use rustc_hash::FxHashMap;
 
 use super::canon::LandCanon;
 use super::helpers::lock;
-use super::misere::{misere_key_bytes, split_misere_key};
+use super::misere::{misere_key_bytes, split_key_parts, terms_of};
 use super::search::Solver;
 use super::store::Store;
 use crate::misere::{TreeId, Trees};
@@ -231,8 +231,12 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// a tree that has not arrived, or is no key).
     pub(super) fn misere_key_from(&self, sender: usize, key: &[u8]) -> Option<Vec<u8>> {
         let sync = self.misere.sync.as_ref()?;
-        let (tree, lands) = split_misere_key(key)?;
+        let (tree, terms, lands) = split_key_parts(key)?;
         let local = sync.local(sender, tree.index())?;
-        Some(misere_key_bytes(local, lands))
+        let mut terms = terms_of(terms)
+            .map(|t| sync.local(sender, t.index()))
+            .collect::<Option<Vec<TreeId>>>()?;
+        terms.sort_unstable();
+        Some(misere_key_bytes(local, &terms, lands))
     }
 }

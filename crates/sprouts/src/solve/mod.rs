@@ -67,7 +67,7 @@ pub use certificate::{
 pub use distributed::{Finished, Master, Proof, Ticket, Worker, decode_results, encode_results};
 pub use error::SolveError;
 pub use land::{Land, decompose, decompose_with, lands_position};
-pub use misere::{BIG_SUM_BUDGET, MisereStats, TREE_LIVES};
+pub use misere::{BIG_SUM_BUDGET, KEY_SUM_BUDGET, MisereStats, SUM_OUTCOME_BUDGET, TREE_LIVES};
 pub use search::Solver;
 pub use simulate::{Seed, Sharing, SimConfig, SimReport, simulate};
 pub use store::{
@@ -108,37 +108,55 @@ pub fn position_key_of(lands: &[Land]) -> Vec<u8> {
     position_key(&keys)
 }
 
-/// The key of a misère position made of a canonical tree (the sum of its
-/// small lands, see [`crate::misere`]) and other lands, as a [`Store`]
-/// sees it. With the tree 0 it is [`position_key_of`].
+/// The key of a misère position made of canonical trees (the sum of its
+/// small lands, see [`crate::misere`], and the trees of big lands kept
+/// apart) and other lands, as a [`Store`] sees it: the position is the sum
+/// of them all. With no tree but 0 it is [`position_key_of`].
 ///
 /// ```
 /// use sprouts::misere::TreeId;
 /// use sprouts::solve::{misere_key_of, position_key_of, split_misere_key, Land};
 /// let l: Land = "0.0.0.0.0.0.0.0.0.0".parse().unwrap();
-/// assert_eq!(misere_key_of(TreeId::ZERO, &[l.clone()]), position_key_of(&[l.clone()]));
-/// let k = misere_key_of(TreeId::from_index(3), &[l.clone()]);
-/// assert_eq!(split_misere_key(&k).unwrap(), (TreeId::from_index(3), vec![l]));
+/// assert_eq!(misere_key_of(&[TreeId::ZERO], &[l.clone()]), position_key_of(&[l.clone()]));
+/// let k = misere_key_of(&[TreeId::from_index(3)], &[l.clone()]);
+/// assert_eq!(split_misere_key(&k).unwrap(), (vec![TreeId::from_index(3)], vec![l.clone()]));
+/// // Trees kept apart are written in order of their ids.
+/// let (a, b) = (TreeId::from_index(9), TreeId::from_index(4));
+/// let k = misere_key_of(&[a, b, TreeId::ZERO], &[l.clone()]);
+/// assert_eq!(split_misere_key(&k).unwrap(), (vec![b, a], vec![l]));
 /// ```
-pub fn misere_key_of(tree: crate::misere::TreeId, lands: &[Land]) -> Vec<u8> {
+pub fn misere_key_of(trees: &[crate::misere::TreeId], lands: &[Land]) -> Vec<u8> {
     let mut keys: Vec<&[u8]> = lands.iter().map(Land::as_bytes).collect();
     keys.sort_unstable();
-    misere::misere_key(tree, &keys)
+    let mut trees: Vec<_> = trees
+        .iter()
+        .copied()
+        .filter(|&t| t != crate::misere::TreeId::ZERO)
+        .collect();
+    trees.sort_unstable();
+    match trees.split_first() {
+        Some((&tree, terms)) => misere::misere_key_with_terms(tree, terms, &keys),
+        None => misere::misere_key(crate::misere::TreeId::ZERO, &keys),
+    }
 }
 
-/// The tree and the lands of a misère position key, checked (the tree's id
-/// is not: it means a tree of the store the key comes from).
+/// The trees (none for a key without one) and the lands of a misère
+/// position key, checked (the trees' ids are not: they mean trees of the
+/// store the key comes from).
 ///
 /// ```
-/// use sprouts::misere::TreeId;
 /// use sprouts::solve::split_misere_key;
-/// assert_eq!(split_misere_key(&[0, 0xFF, 0xFE, 0xFD]).unwrap().0, TreeId::ZERO);
+/// assert!(split_misere_key(&[0, 0xFF, 0xFE, 0xFD]).unwrap().0.is_empty());
 /// assert!(split_misere_key(&[0xFD, 1, 0]).is_err());
 /// ```
-pub fn split_misere_key(key: &[u8]) -> Result<(crate::misere::TreeId, Vec<Land>), SolveError> {
-    let (tree, rest) = misere::split_misere_key(key)
+pub fn split_misere_key(key: &[u8]) -> Result<(Vec<crate::misere::TreeId>, Vec<Land>), SolveError> {
+    let (tree, terms, rest) = misere::split_key_parts(key)
         .ok_or_else(|| SolveError::bad_key(key.len(), "a tree id after the tree mark"))?;
-    Ok((tree, split_position_key(rest)?))
+    let trees = std::iter::once(tree)
+        .filter(|&t| t != crate::misere::TreeId::ZERO)
+        .chain(misere::terms_of(terms))
+        .collect();
+    Ok((trees, split_position_key(rest)?))
 }
 
 /// The lands of a misère position key without a tree, checked.

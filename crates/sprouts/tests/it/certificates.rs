@@ -338,15 +338,20 @@ proptest! {
     #![proptest_config(config(2000))]
 
     /// Any bytes a database may hold as a key (the key of a land the solver
-    /// made, with bytes changed, inserted or cut): refused, or checked by
-    /// lookups (against nothing) without a panic.
+    /// made, with bytes changed, inserted or cut, and trees put before it):
+    /// refused, or checked by lookups (against nothing) without a panic.
     #[test]
     fn any_stored_key_is_checked_without_panic(
         pick in any::<prop::sample::Index>(),
         changes in proptest::collection::vec((any::<prop::sample::Index>(), prop_oneof![0u8..8, 0xFDu8..=0xFF, any::<u8>()], 0u8..3), 0..4),
         heap in 0u8..4,
+        prefix in proptest::collection::vec(0u32..4, 0..3),
     ) {
-        use sprouts::solve::{Land, MemoryStore, NormalEntry, Verifier, split_position_key};
+        use sprouts::misere::TreeId;
+        use sprouts::solve::{
+            Land, MemoryStore, NormalEntry, Verifier, misere_key_of, split_misere_key,
+            split_position_key,
+        };
         thread_local!(static KEYS: Vec<Vec<u8>> = keys());
         let mut bytes = KEYS.with(|k| pick.get(k).clone());
         for (at, b, how) in changes {
@@ -363,9 +368,28 @@ proptest! {
             let _ = v.check_normal(&mut MemoryStore::default(), &land, NormalEntry::NotIn(0b101));
         }
         bytes.push(0xFD);
+        // Some with trees before the lands (a misère key's form).
+        let mut trees: Vec<u8> = Vec::new();
+        for t in &prefix {
+            trees.push(0xFD);
+            trees.extend_from_slice(&t.to_le_bytes());
+        }
+        bytes.splice(0..0, trees);
         if let Ok(lands) = split_position_key(&bytes) {
             let _ = v.check_misere(&mut MemoryStore::default(), &lands, heap == 0);
         }
+        // As a misère key: its trees and lands write back in order.
+        if let Ok((trees, lands)) = split_misere_key(&bytes) {
+            let again = misere_key_of(&trees, &lands);
+            let (t, l) = split_misere_key(&again).unwrap();
+            let mut trees: Vec<TreeId> = trees.into_iter().filter(|&t| t != TreeId::ZERO).collect();
+            trees.sort_unstable();
+            let mut lands: Vec<Vec<u8>> = lands.iter().map(|l| l.as_bytes().to_vec()).collect();
+            lands.sort_unstable();
+            prop_assert_eq!(t, trees);
+            prop_assert_eq!(l.iter().map(|l| l.as_bytes().to_vec()).collect::<Vec<_>>(), lands);
+        }
+        let _ = Solver::new().check_misere_key(&bytes, heap == 0);
     }
 }
 

@@ -454,6 +454,35 @@ proptest! {
         prop_assert_eq!(t.sum(ta, bc), abc);
     }
 
+    /// A sum's outcome played out without making its tree is the
+    /// brute-force outcome of the explicit games' sum; within too small a
+    /// budget it is not known, and what was found is kept.
+    #[test]
+    fn sum_outcomes_played_out_have_the_brute_force_outcome(seed in any::<u64>()) {
+        let mut rng = Rng(seed);
+        let mut arena = Arena::default();
+        let nodes = random_dag(&mut rng, &mut arena, 30, 6, 3);
+        let mut t = Trees::new();
+        let ids = trees_of(&mut t, &arena, &nodes);
+        let pick = |rng: &mut Rng| nodes[29 - rng.below(10) as usize];
+        let (a, b, c, d) = (pick(&mut rng), pick(&mut rng), pick(&mut rng), pick(&mut rng));
+        let parts = [ids[&a], ids[&b], ids[&c], ids[&d]];
+        let trees_before = t.len();
+        let mut budget = 1;
+        let win = loop {
+            if let Some(w) = t.sum_misere_win_within(&parts, budget) {
+                break w;
+            }
+            budget *= 2;
+        };
+        prop_assert_eq!(win, arena.misere_win(&[a, b, c, d]));
+        prop_assert_eq!(t.len(), trees_before, "playing a sum out made a tree");
+        prop_assert_eq!(t.sum_misere_win_within(&parts[..2], usize::MAX),
+            Some(arena.misere_win(&[a, b])));
+        // Known now: no budget needed, in any order.
+        prop_assert_eq!(t.sum_misere_win_within(&[parts[3], parts[1], parts[2], parts[0]], 0), Some(win));
+    }
+
     /// The same on deep random games that share parts (30 nodes, birthdays
     /// up to 30): sums of two and three, and the genus terms.
     #[test]

@@ -2,10 +2,11 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use sprouts::misere::TreeId;
 use sprouts::model::{Position, Variant};
 use sprouts::solve::{
     ExactCanon, Land, LandCanon, NormalEntry, PseudoCanon, SOLVER_STACK, Solver, decompose_with,
-    land_children, use_threads,
+    land_children, misere_key_of, split_misere_key, use_threads,
 };
 
 use sprouts_testkit::minimax::Minimax;
@@ -559,8 +560,10 @@ fn assert_stored_misere_results_check(solver: &mut Solver, n: u32) {
 /// change no outcome, save work on the starts where big lands meet many
 /// trees, and every result stored with them follows from its children's
 /// stored results (whatever trees were known when each was keyed). So do
-/// trees of big lands whose sums are bounded by a small budget: a big land
-/// is then often left a land in a key, and its results still check.
+/// trees of big lands whose sums are bounded by a small budget, and keys
+/// that add no big land's tree into their tree: the tree is then kept
+/// apart in the key (a position of trees alone is decided by playing their
+/// sum out), and the results still check.
 #[test]
 fn big_land_trees_change_no_outcome_and_save_work() {
     std::thread::Builder::new()
@@ -574,6 +577,7 @@ fn big_land_trees_change_no_outcome_and_save_work() {
                 without.set_big_land_trees(false);
                 let mut bounded = Solver::new();
                 bounded.set_big_sum_budget(3);
+                bounded.set_key_sum_budget(0);
                 assert_eq!(with.win(&start).unwrap(), win, "{n} spots");
                 assert_eq!(without.win(&start).unwrap(), win, "{n} spots");
                 assert_eq!(bounded.win(&start).unwrap(), win, "{n} spots");
@@ -584,9 +588,12 @@ fn big_land_trees_change_no_outcome_and_save_work() {
                 );
                 let big = &with.misere_stats().trees_by_lives;
                 assert!(big.len() > 10, "{n} spots: no land of 10 lives got a tree");
-                assert_eq!(with.misere_stats().sums_over_budget, 0, "{n} spots");
                 let over = bounded.misere_stats().sums_over_budget;
                 assert!(over > 0, "{n} spots: the budget of 3 never bound");
+                // Positions of trees alone, with a tree kept apart, are
+                // decided by playing their sum out.
+                let played = bounded.trees().sum_outcomes_known();
+                assert!(played > 0, "{n} spots: no sum of trees played out");
                 if n == 9 {
                     assert_stored_misere_results_check(&mut with, n);
                 }
@@ -596,6 +603,49 @@ fn big_land_trees_change_no_outcome_and_save_work() {
         .unwrap()
         .join()
         .unwrap();
+}
+
+/// A position keyed with trees kept apart (terms) is searched move by
+/// move in each tree: its outcome is the one of the sum of its trees, as
+/// `Trees::sum` makes it, and of the lands they are the trees of.
+#[test]
+fn trees_kept_apart_in_a_key_are_searched_as_their_sum() {
+    let mut s = Solver::new();
+    let lands: Vec<Land> = [
+        "0.0",
+        "0.0.0",
+        "1ab.|2ab.",
+        "0.0.0.0",
+        "0.1ab.|1ab.",
+        "0.0.0.0.0",
+    ]
+    .iter()
+    .map(|t| t.parse().unwrap())
+    .collect();
+    let trees: Vec<TreeId> = lands.iter().map(|l| s.land_tree(l).unwrap()).collect();
+    let mut outcomes = BTreeSet::new();
+    for i in 0..trees.len() {
+        for j in i..trees.len() {
+            for k in [None, Some(0), Some(3)] {
+                let mut parts = vec![trees[i], trees[j]];
+                parts.extend(k.map(|k| trees[k]));
+                let key = misere_key_of(&parts, &[]);
+                assert_eq!(split_misere_key(&key).unwrap().0.len(), parts.len());
+                let mut sum = TreeId::ZERO;
+                for &t in &parts {
+                    sum = s.trees().sum(sum, t);
+                }
+                let win = s.trees().misere_win(sum);
+                outcomes.insert(win);
+                assert!(s.verify_misere_key(&key, win).unwrap(), "{i} {j} {k:?}");
+                assert!(!s.verify_misere_key(&key, !win).unwrap(), "{i} {j} {k:?}");
+                // The same position with its first tree as its land.
+                let beside = misere_key_of(&parts[1..], &lands[i..=i]);
+                assert!(s.verify_misere_key(&beside, win).unwrap(), "{i} {j} {k:?}");
+            }
+        }
+    }
+    assert_eq!(outcomes.len(), 2, "not a varied sample");
 }
 
 #[test]
@@ -629,7 +679,7 @@ fn lands_with_equal_trees_are_equal_beside_random_positions() {
     // minimax beside random small positions.
     let mut rng = Rng::new(0x7ee5_0001);
     let mut solver = Solver::new();
-    let mut by_tree: HashMap<sprouts::misere::TreeId, BTreeSet<Land>> = HashMap::new();
+    let mut by_tree: HashMap<TreeId, BTreeSet<Land>> = HashMap::new();
     // Every land of at most 7 lives reachable from 4 spots.
     let mut todo = sprouts::solve::decompose(&Position::start(4, Variant::Misere)).unwrap();
     let mut lands = BTreeSet::new();
