@@ -773,13 +773,28 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         Ok(if unknown { None } else { Some(!win) })
     }
 
-    /// That a key's tree is one of the table's.
+    /// That a key's trees are the table's, and that each of its lands is
+    /// one the solver's moves can be played on: in simplest form, as the
+    /// solver writes it (a database's key may be corrupted).
     fn check_key(&self, key: &[u8]) -> Result<(), SolveError> {
         let known = |t: TreeId| (t.index() as usize) < self.misere.trees.len();
-        match split_key_parts(key) {
-            Some((t, terms, _)) if known(t) && terms_of(terms).all(known) => Ok(()),
-            _ => Err(SolveError::bad_key(0, "a misère tree the store has")),
+        let lands = match split_key_parts(key) {
+            Some((t, terms, lands)) if known(t) && terms_of(terms).all(known) => lands,
+            _ => return Err(SolveError::bad_key(0, "a misère tree the store has")),
+        };
+        if lands.last().is_some_and(|&b| b != END_LAND) {
+            return Err(SolveError::bad_key(key.len(), "an end of land"));
         }
+        for l in lands_of(lands) {
+            let regions = super::bytes::parse_land(l)?;
+            super::bytes::check_letters(&regions).map_err(|w| SolveError::bad_key(0, w))?;
+            let mut simplest = Vec::new();
+            super::compact::simplify(regions, &*self.canon, &mut simplest);
+            if simplest.len() != 1 || simplest[0] != l {
+                return Err(SolveError::bad_key(0, "a land in simplest form"));
+            }
+        }
+        Ok(())
     }
 
     /// Reads the store's misère trees (checking that each is in simplest
