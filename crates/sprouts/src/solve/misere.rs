@@ -704,14 +704,14 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// Re-proves a stored misère outcome (a position given by its store
     /// key) from its children alone, each looked up or searched; a key that
-    /// names a tree the store does not have is an error.
+    /// names a tree the store does not have, or a land not in simplest
+    /// form, is an error.
     ///
     /// ```
     /// use sprouts::solve::{misere_key_of, Land, Solver};
-    /// use sprouts::misere::TreeId;
     /// let l: Land = "1.".parse().unwrap();
     /// // One move, to the end: in misère the mover must make it and loses.
-    /// let key = misere_key_of(TreeId::ZERO, &[l]);
+    /// let key = misere_key_of(&[], &[l]);
     /// assert!(Solver::new().verify_misere_key(&key, false).unwrap());
     /// ```
     pub fn verify_misere_key(&mut self, key: &[u8], win: bool) -> Result<bool, SolveError> {
@@ -742,9 +742,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     ///
     /// ```
     /// use sprouts::solve::{misere_key_of, Land, Solver};
-    /// use sprouts::misere::TreeId;
     /// let l: Land = "1.".parse().unwrap();
-    /// let key = misere_key_of(TreeId::ZERO, &[l]);
+    /// let key = misere_key_of(&[], &[l]);
     /// let mut s = Solver::new();
     /// // Its one child is the end, where the mover wins: a loss.
     /// assert_eq!(s.check_misere_key(&key, false).unwrap(), Some(true));
