@@ -180,6 +180,18 @@ fn trees_of(trees: &mut Trees, arena: &Arena, nodes: &[usize]) -> HashMap<usize,
     ids
 }
 
+/// 30 random games that share parts (birthdays up to 30, [`random_dag`]),
+/// their trees, and `k` games picked at random among the ten deepest.
+fn deep_games(seed: u64, k: usize) -> (Arena, Trees, HashMap<usize, TreeId>, Vec<usize>) {
+    let mut rng = Rng(seed);
+    let mut arena = Arena::default();
+    let nodes = random_dag(&mut rng, &mut arena, 30, 6, 3);
+    let mut t = Trees::new();
+    let ids = trees_of(&mut t, &arena, &nodes);
+    let picks = (0..k).map(|_| nodes[29 - rng.below(10) as usize]).collect();
+    (arena, t, ids, picks)
+}
+
 /// A proptest strategy: explicit games of at most 4 levels, 3 options a
 /// node, about 20 nodes.
 fn explicit() -> impl Strategy<Value = Explicit> {
@@ -459,13 +471,8 @@ proptest! {
     /// budget it is not known, and what was found is kept.
     #[test]
     fn sum_outcomes_played_out_have_the_brute_force_outcome(seed in any::<u64>()) {
-        let mut rng = Rng(seed);
-        let mut arena = Arena::default();
-        let nodes = random_dag(&mut rng, &mut arena, 30, 6, 3);
-        let mut t = Trees::new();
-        let ids = trees_of(&mut t, &arena, &nodes);
-        let pick = |rng: &mut Rng| nodes[29 - rng.below(10) as usize];
-        let (a, b, c, d) = (pick(&mut rng), pick(&mut rng), pick(&mut rng), pick(&mut rng));
+        let (mut arena, mut t, ids, picks) = deep_games(seed, 4);
+        let (a, b, c, d) = (picks[0], picks[1], picks[2], picks[3]);
         let parts = [ids[&a], ids[&b], ids[&c], ids[&d]];
         let trees_before = t.len();
         let mut budget = 1;
@@ -487,13 +494,8 @@ proptest! {
     /// up to 30): sums of two and three, and the genus terms.
     #[test]
     fn deep_sums_have_the_brute_force_outcome(seed in any::<u64>()) {
-        let mut rng = Rng(seed);
-        let mut arena = Arena::default();
-        let nodes = random_dag(&mut rng, &mut arena, 30, 6, 3);
-        let mut t = Trees::new();
-        let ids = trees_of(&mut t, &arena, &nodes);
-        let pick = |rng: &mut Rng| nodes[29 - rng.below(10) as usize];
-        let (a, b, c) = (pick(&mut rng), pick(&mut rng), pick(&mut rng));
+        let (mut arena, mut t, ids, picks) = deep_games(seed, 3);
+        let (a, b, c) = (picks[0], picks[1], picks[2]);
         let ab = t.sum(ids[&a], ids[&b]);
         prop_assert_eq!(t.misere_grundy(ab), arena.misere_grundy(&[a, b]));
         let abc = t.sum(ab, ids[&c]);
