@@ -168,9 +168,9 @@ pub struct MisereStats {
     pub trees_by_lives: Vec<u64>,
     /// Expansions of a position whose children the table had dropped.
     pub expanded_again: u64,
-    /// Sums of a big land's tree given up for taking more than the sum
-    /// budget ([`Solver::set_big_sum_budget`]): the land stayed a land in
-    /// a key, or got no tree for now.
+    /// Sums of a big land's tree given up for taking more than their
+    /// budget ([`Solver::set_key_sum_budget`], [`Solver::set_big_sum_budget`]):
+    /// the tree was kept apart in a key, or the land got no tree for now.
     pub sums_over_budget: u64,
     /// Positions of trees alone whose outcome took more than
     /// [`SUM_OUTCOME_BUDGET`] sums to play out (they are searched instead).
@@ -197,13 +197,12 @@ pub(super) struct MisereTrees {
     /// Whether a bigger land gets its tree once the search has made its
     /// children and all their lands have trees ([`Solver::set_big_land_trees`]).
     pub(super) big_trees: bool,
-    /// The most sums of parts not known yet that adding a big land's tree
-    /// into a key (or making a big land's tree) may take
-    /// ([`Solver::set_big_sum_budget`]).
+    /// The most sums of parts not known yet that making a big land's tree
+    /// may take ([`Solver::set_big_sum_budget`]).
     pub(super) sum_budget: usize,
-    /// Sums (smaller id, larger id, whether for a key) given up for the
-    /// budget: given up for
-    /// good, so that a position is keyed the same way each time it is met
+    /// Sums (smaller id, larger id, whether for a key) given up for their
+    /// budget: given up for good, so that a position is keyed the same way
+    /// each time it is met
     /// (a sum that succeeded on a later try would give it a second key,
     /// and the search would prove it again under that one).
     pub(super) refused: FxHashSet<(TreeId, TreeId, bool)>,
@@ -781,13 +780,12 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             Some((t, terms, lands)) if known(t) && terms_of(terms).all(known) => lands,
             _ => return Err(SolveError::bad_key(0, "a misère tree the store has")),
         };
-        if lands.last().is_some_and(|&b| b != END_LAND) {
-            return Err(SolveError::bad_key(key.len(), "an end of land"));
-        }
+        // Lands a key may hold, each ended...
+        super::split_position_key(lands)?;
+        // ...and each as the solver writes it.
         for l in lands_of(lands) {
-            let regions = super::bytes::parse_land(l)?;
-            super::bytes::check_letters(&regions).map_err(|w| SolveError::bad_key(0, w))?;
             let mut simplest = Vec::new();
+            let regions = super::bytes::parse_land_unchecked(l);
             super::compact::simplify(regions, &*self.canon, &mut simplest);
             if simplest.len() != 1 || simplest[0] != l {
                 return Err(SolveError::bad_key(0, "a land in simplest form"));
@@ -911,10 +909,11 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         self.misere.big_trees = on;
     }
 
-    /// How many sums of parts not known yet adding a big land's tree into a
-    /// position's key may take (default [`BIG_SUM_BUDGET`]); past it the land
-    /// stays a land in that key, and a big land whose tree would need more
-    /// gets none for now. A sum of trees visits every pair of their parts:
+    /// How many sums of parts not known yet making a big land's tree from
+    /// its children's may take (default [`BIG_SUM_BUDGET`]); a big land
+    /// whose tree would need more gets none for now (adding a tree into a
+    /// key has its own budget, [`Self::set_key_sum_budget`]). A sum of
+    /// trees visits every pair of their parts:
     /// without a bound, the trees of lands of 12 lives and more added to
     /// other trees make more new trees than the search has positions
     /// (docs/benchmarks.md#big-sum-budget). `usize::MAX`: no bound.
