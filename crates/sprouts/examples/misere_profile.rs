@@ -39,6 +39,16 @@ fn main() {
         .expect("a start position");
     let seconds = start.elapsed().as_secs_f64();
     let stats = solver.misere_stats().clone();
+    let mem = solver.misere_memory();
+    let mib = |b: usize| b as f64 / f64::from(1 << 20);
+    println!(
+        "memory MiB\ttrees {:.0}, sums {:.0}, lands {:.0}, given up {:.0}, table {:.0}",
+        mib(mem.trees),
+        mib(mem.sums),
+        mib(mem.lands),
+        mib(mem.given_up),
+        mib(mem.table)
+    );
     println!("spots\t{n}");
     println!("outcome\t{}", if win { "W" } else { "L" });
     println!("seconds\t{seconds:.1}");

@@ -682,6 +682,39 @@ impl Trees {
         Some(TreeId(index)).filter(|id| id.at() < self.nodes.len())
     }
 
+    /// About how many bytes the trees take (`.0`: the trees, their options,
+    /// genera and hash chains) and the memoised sums and sum outcomes
+    /// (`.1`), counting what the vectors and maps have reserved.
+    ///
+    /// ```
+    /// use sprouts::misere::Trees;
+    /// let mut t = Trees::new();
+    /// let (s1, s2) = (t.nim(1), t.nim(2));
+    /// let (trees, sums) = t.heap_bytes();
+    /// t.sum(s1, s2);
+    /// assert!(t.heap_bytes().1 > sums);
+    /// assert!(t.heap_bytes().0 >= trees);
+    /// ```
+    pub fn heap_bytes(&self) -> (usize, usize) {
+        use std::mem::size_of;
+        // A hash map reserves a control byte beside each slot.
+        fn map<K, V>(m: &FxHashMap<K, V>) -> usize {
+            m.capacity() * (size_of::<(K, V)>() + 1)
+        }
+        let trees = self.nodes.capacity() * size_of::<Node>()
+            + self.options.capacity() * size_of::<TreeId>()
+            + self.genera.capacity() * size_of::<u32>()
+            + map(&self.heads);
+        let sums = map(&self.sums)
+            + map(&self.outcomes)
+            + self
+                .outcomes
+                .keys()
+                .map(|k| k.len() * size_of::<TreeId>())
+                .sum::<usize>();
+        (trees, sums)
+    }
+
     /// Forgets the memoised sums (the trees stay).
     pub fn clear_sums(&mut self) {
         self.sums = FxHashMap::default();

@@ -187,6 +187,23 @@ impl MisereStats {
     }
 }
 
+/// About how many bytes each part of a misère search holds
+/// ([`Solver::misere_memory`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MisereMemory {
+    /// The trees: nodes, options, genera and hash chains.
+    pub trees: usize,
+    /// Memoised sums of trees and outcomes of sums.
+    pub sums: usize,
+    /// The tree of every land met, by the land's bytes.
+    pub lands: usize,
+    /// Sums and sum outcomes given up for their budgets.
+    pub given_up: usize,
+    /// The search's table (children lists and numbers of unproved
+    /// positions), as its budget counts it.
+    pub table: usize,
+}
+
 /// The solver's canonical trees: the table of trees, the tree of every
 /// small land met, and how much of it the store has.
 pub(super) struct MisereTrees {
@@ -877,6 +894,34 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// Where the misère searches of this solver spent their work.
     pub fn misere_stats(&self) -> &MisereStats {
         &self.misere.stats
+    }
+
+    /// About how many bytes the misère search holds in memory, by part
+    /// (walks the tables: meant for profiles, not for every step).
+    pub fn misere_memory(&self) -> MisereMemory {
+        use std::mem::size_of;
+        let (trees, sums) = self.misere.trees.heap_bytes();
+        // A boxed key costs its bytes, rounded up by the allocator, beside
+        // its pointer and length in the map's slot.
+        let boxed = |k: &[u8]| k.len().next_multiple_of(16);
+        let lands = self.misere.lands.capacity() * (size_of::<(Box<[u8]>, TreeId)>() + 1)
+            + self.misere.lands.keys().map(|k| boxed(k)).sum::<usize>();
+        let given_up = self.misere.refused.capacity()
+            * (size_of::<(TreeId, TreeId, bool)>() + 1)
+            + self.misere.outcomes_given_up.capacity() * (size_of::<Box<[u8]>>() + 1)
+            + self
+                .misere
+                .outcomes_given_up
+                .iter()
+                .map(|k| boxed(k))
+                .sum::<usize>();
+        MisereMemory {
+            trees,
+            sums,
+            lands,
+            given_up,
+            table: self.table_bytes,
+        }
     }
 
     /// The solver's table of misère trees.
