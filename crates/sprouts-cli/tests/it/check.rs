@@ -158,7 +158,7 @@ fn a_misere_solve_writes_a_certificate_that_checks() {
     let trees = count(&|l| l.starts_with("tree ") && l.contains('{'));
     let land_trees = count(&|l| l.contains("\ttree "));
     let losses = count(&|l| l.contains("\tmisere loss"));
-    assert!(trees > 10 && land_trees > 1000 && losses > 10, "{out}");
+    assert!(trees > 10 && land_trees > 1000 && losses > 5, "{out}");
     assert!(
         out.starts_with("outcome\tloss for the player to move (misere)\n"),
         "{out}"

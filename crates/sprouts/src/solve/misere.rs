@@ -298,11 +298,14 @@ pub const KEY_SUM_BUDGET: usize = 100;
 /// playing their sum out may take (docs/solver.md#tree-terms).
 pub const SUM_OUTCOME_BUDGET: usize = 100_000;
 
-/// The first numbers of a position not searched yet: 1 + half the square of
-/// its lives (a position with more lives has a larger game tree), its tree
-/// counting as three lives per unit of its birthday; against starting every
-/// position at 1, lives alone, a quarter of the square, or a tree counted
-/// as 0 to 4 lives per unit: docs/experiments.md#misere-estimate.
+/// The first numbers of a position not searched yet: a disproof number of
+/// 1 + half the square of its lives (a position with more lives has a
+/// larger game tree), its tree counting as three lives per unit of its
+/// birthday, and a proof number a sixteenth of that: a win needs one move
+/// where a loss needs every move answered. Against starting every position
+/// at 1, lives alone, a quarter of the square, a tree counted as 0 to 4
+/// lives per unit, and other shares for the proof number:
+/// docs/experiments.md#misere-estimate.
 fn estimate(trees: &Trees, key: &[u8]) -> Score {
     let (tree, terms, lands) = split_key_parts(key).unwrap_or((TreeId::ZERO, &[], key));
     let birthdays: u64 = std::iter::once(tree)
@@ -311,7 +314,10 @@ fn estimate(trees: &Trees, key: &[u8]) -> Score {
         .sum();
     let twice: u64 = lands_of(lands).map(|l| twice_lives(l) as u64).sum::<u64>() + 6 * birthdays;
     let v = 1 + twice * twice / 8;
-    Score { pn: v, dn: v }
+    Score {
+        pn: 1 + v / 16,
+        dn: v,
+    }
 }
 
 impl<S: Store, C: LandCanon> Solver<S, C> {
@@ -906,8 +912,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         let boxed = |k: &[u8]| k.len().next_multiple_of(16);
         let lands = self.misere.lands.capacity() * (size_of::<(Box<[u8]>, TreeId)>() + 1)
             + self.misere.lands.keys().map(|k| boxed(k)).sum::<usize>();
-        let given_up = self.misere.refused.capacity()
-            * (size_of::<(TreeId, TreeId, bool)>() + 1)
+        let given_up = self.misere.refused.capacity() * (size_of::<(TreeId, TreeId, bool)>() + 1)
             + self.misere.outcomes_given_up.capacity() * (size_of::<Box<[u8]>>() + 1)
             + self
                 .misere

@@ -67,7 +67,9 @@ pub use certificate::{
 pub use distributed::{Finished, Master, Proof, Ticket, Worker, decode_results, encode_results};
 pub use error::SolveError;
 pub use land::{Land, decompose, decompose_with, lands_position};
-pub use misere::{BIG_SUM_BUDGET, KEY_SUM_BUDGET, MisereMemory, MisereStats, SUM_OUTCOME_BUDGET, TREE_LIVES};
+pub use misere::{
+    BIG_SUM_BUDGET, KEY_SUM_BUDGET, MisereMemory, MisereStats, SUM_OUTCOME_BUDGET, TREE_LIVES,
+};
 pub use search::Solver;
 pub use simulate::{Seed, Sharing, SimConfig, SimReport, simulate};
 pub use store::{
