@@ -529,6 +529,9 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// Misère: whether the mover wins the position made of these lands.
     /// No move left: the mover cannot move and wins.
     pub(super) fn misere_win(&mut self, lands: &[Vec<u8>]) -> Result<bool, SolveError> {
+        if let Some(w) = self.stored_without_trees(lands) {
+            return Ok(w);
+        }
         self.load_trees()?;
         let key = self.reduce_key(TreeId::ZERO, &[], lands.iter().map(Vec::as_slice))?;
         if self.link.is_some() {
@@ -542,6 +545,24 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         });
         self.misere.with_helpers = false;
         r
+    }
+
+    /// The stored outcome of a position of big lands none of which has a
+    /// tree (a start of 4 spots or more), looked up before the store's
+    /// trees are read: its key names no tree, and reading millions of trees
+    /// to answer one lookup would take minutes. `None` when the position
+    /// needs the trees to be keyed, or is not stored.
+    fn stored_without_trees(&mut self, lands: &[Vec<u8>]) -> Option<bool> {
+        if self.misere.loaded || lands.iter().any(|l| self.is_small(l)) {
+            return None;
+        }
+        if self.misere.big_trees && lands.iter().any(|l| self.store.get_land_tree(l).is_some()) {
+            return None;
+        }
+        let mut big: Vec<&[u8]> = lands.iter().map(Vec::as_slice).collect();
+        big.sort_unstable();
+        self.store
+            .get_misere(&misere_key_with_terms(TreeId::ZERO, &[], &big))
     }
 
     /// [`Self::misere_win`] of a position given by its key.
