@@ -925,6 +925,17 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// About how many bytes the misère search holds in memory, by part
     /// (walks the tables: meant for profiles, not for every step).
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// use sprouts::solve::Solver;
+    /// let mut s = Solver::new();
+    /// let before = s.misere_memory();
+    /// s.win(&Position::start(6, Variant::Misere)).unwrap();
+    /// let after = s.misere_memory();
+    /// // The 6-spot start's small lands got trees.
+    /// assert!(after.trees > before.trees && after.lands > before.lands);
+    /// ```
     pub fn misere_memory(&self) -> MisereMemory {
         use std::mem::size_of;
         let (trees, sums) = self.misere.trees.heap_bytes();
