@@ -559,10 +559,9 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         if self.misere.big_trees && lands.iter().any(|l| self.store.get_land_tree(l).is_some()) {
             return None;
         }
-        let mut big: Vec<&[u8]> = lands.iter().map(Vec::as_slice).collect();
-        big.sort_unstable();
-        self.store
-            .get_misere(&misere_key_with_terms(TreeId::ZERO, &[], &big))
+        let big: Vec<&[u8]> = lands.iter().map(Vec::as_slice).collect();
+        let key = self.key_of_parts(TreeId::ZERO, Vec::new(), big, true);
+        self.store.get_misere(&key)
     }
 
     /// [`Self::misere_win`] of a position given by its key.
