@@ -23,7 +23,7 @@ use super::canon::LandCanon;
 use super::children::Children;
 use super::error::SolveError;
 use super::misere_link::{MisereFact, MisereSync};
-use super::pns::{INF, LOSS, Score, Step, UNKNOWN, WIN, twice_lives};
+use super::pns::{INF, LOSS, MISERE_WIDEN, Score, Step, UNKNOWN, WIN, twice_lives};
 use super::search::Solver;
 use super::store::Store;
 use crate::misere::{TreeId, Trees};
@@ -1078,7 +1078,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                     *score = self.misere_score(k);
                 }
             }
-            let step = match Step::of(&scores, th_pn, th_dn) {
+            let step = match Step::of(&scores, th_pn, th_dn, MISERE_WIDEN) {
                 Step::Proved(win) => {
                     self.save_trees();
                     self.store.put_misere(key, win);

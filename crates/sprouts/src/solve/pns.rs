@@ -64,12 +64,24 @@ fn nth_land(lands: &[u8], i: usize) -> &[u8] {
 }
 
 /// The 1 + epsilon trick (Pawlewicz & Lew 2007): a child may run until its
-/// disproof number passes the second best's by a quarter, which avoids
+/// disproof number passes the second best's by a `1 / share`, which avoids
 /// switching back and forth between two close children.
 #[inline]
-fn widen(dn2: u64) -> u64 {
-    if dn2 >= INF { INF } else { dn2 + dn2 / 4 + 1 }
+fn widen(dn2: u64, share: u64) -> u64 {
+    if dn2 >= INF {
+        INF
+    } else {
+        dn2 + dn2 / share + 1
+    }
 }
+
+/// The widening of normal play: a quarter (a half or an eighth was uneven
+/// over 12 to 16 spots: docs/experiments.md).
+pub(super) const NORMAL_WIDEN: u64 = 4;
+
+/// The widening of misère play: a tenth (against a quarter, 15 to 17 spots
+/// search 14 to 30 % fewer positions: docs/experiments.md#misere-widen).
+pub(super) const MISERE_WIDEN: u64 = 10;
 
 /// Twice the lives of a land key (a letter is one life listed twice).
 pub(super) fn twice_lives(land: &[u8]) -> u32 {
@@ -163,8 +175,8 @@ impl Step {
     /// pn is the least disproof number of a child, dn the sum of their
     /// proof numbers; ties go to the first child (the order children were
     /// generated in). The child gets the thresholds of Nagai's df-pn, its
-    /// disproof threshold widened by the 1 + ε trick.
-    pub(super) fn of(scores: &[Score], th_pn: u64, th_dn: u64) -> Step {
+    /// disproof threshold widened by the 1 + ε trick (ε = 1 / `share`).
+    pub(super) fn of(scores: &[Score], th_pn: u64, th_dn: u64, share: u64) -> Step {
         let mut pn = INF;
         let mut dn: u64 = 0;
         let mut best = usize::MAX;
@@ -198,7 +210,7 @@ impl Step {
                 .saturating_sub(dn)
                 .saturating_add(scores[best].pn)
                 .min(INF),
-            th_dn: th_pn.min(widen(dn2)),
+            th_dn: th_pn.min(widen(dn2, share)),
         })
     }
 }
@@ -618,7 +630,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                     Some(m) => self.couple_score(land, m as u8),
                 };
             }
-            let step = match Step::of(&scores, th_pn, th_dn) {
+            let step = match Step::of(&scores, th_pn, th_dn, NORMAL_WIDEN) {
                 Step::Proved(win) => {
                     self.settle(land, heap, win);
                     return Ok(());
