@@ -64,7 +64,7 @@ fn nth_land(lands: &[u8], i: usize) -> &[u8] {
 }
 
 /// The 1 + epsilon trick (Pawlewicz & Lew 2007): a child may run until its
-/// disproof number passes the second best's by a `1 / share`, which avoids
+/// disproof number passes the second best's by `1 / share` of it, which avoids
 /// switching back and forth between two close children.
 #[inline]
 fn widen(dn2: u64, share: u64) -> u64 {
