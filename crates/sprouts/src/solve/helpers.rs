@@ -63,6 +63,8 @@ pub(super) struct Shared {
     pub(super) jobs: Mutex<Vec<(usize, Arc<Job>)>>,
     /// Bumped whenever `jobs` changes (helpers look again only then).
     posts: AtomicUsize,
+    /// Jobs taken, by all helpers together.
+    taken: AtomicUsize,
     /// Set when the search is done (the helpers then stop).
     pub(super) done: AtomicBool,
 }
@@ -82,6 +84,7 @@ impl Shared {
             has_misere_mail: (0..sides).map(|_| AtomicBool::new(false)).collect(),
             jobs: Mutex::new(Vec::new()),
             posts: AtomicUsize::new(0),
+            taken: AtomicUsize::new(0),
             done: AtomicBool::new(false),
         }
     }
@@ -293,6 +296,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             for h in started {
                 self.helpers_searched += h.join().unwrap_or(0);
             }
+            self.helper_jobs.0 += shared.taken.load(Ordering::Relaxed) as u64;
+            self.helper_jobs.1 += shared.posts.load(Ordering::Relaxed) as u64;
             r
         });
         self.exchange();
@@ -354,7 +359,16 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// The shallowest job not withdrawn nor proved here, among those fewest
     /// helpers took.
     fn take_job(&mut self, shared: &Shared) -> Option<Arc<Job>> {
-        shared.take_job(|land, heap, misere| !misere && self.stored(land, heap).is_some())
+        shared.take_job(|land, heap, misere| {
+            if misere {
+                // A known position is answered at once: taken again and
+                // again, it kept a misère helper busy doing nothing.
+                self.misere_key_from(0, land)
+                    .is_some_and(|key| self.known_misere(&key).is_some())
+            } else {
+                self.stored(land, heap).is_some()
+            }
+        })
     }
 }
 
@@ -381,6 +395,7 @@ impl Shared {
         }
         let j = pick?.clone();
         j.takers.fetch_add(1, Ordering::Relaxed);
+        self.taken.fetch_add(1, Ordering::Relaxed);
         Some(j)
     }
 }
@@ -454,6 +469,29 @@ mod tests {
         assert!(jobs.iter().all(|j| j.stop.load(Ordering::Relaxed)));
         // A helper is not the search: it has no depth.
         assert_eq!(Link::new(shared, 1).enter(), None);
+    }
+
+    /// A helper takes a job again only when it could not settle it (the
+    /// search withdrew it meanwhile, which is a post too): a job whose
+    /// answer it knows is left alone, in normal and in misère play.
+    #[test]
+    fn helpers_take_no_job_they_know_the_answer_to() {
+        use crate::model::{Position, Variant};
+        std::thread::spawn(|| {
+            assert_eq!(super::super::use_threads(2), 2);
+            for (n, variant) in [(9, Variant::Normal), (10, Variant::Misere)] {
+                let mut s: Solver = Solver::new();
+                s.win(&Position::start(n, variant)).unwrap();
+                let (taken, posts) = s.helper_jobs;
+                assert!(taken > 0, "{n} spots {variant:?}: no job taken");
+                assert!(
+                    taken <= posts,
+                    "{n} spots {variant:?}: {taken} jobs taken for {posts} posts"
+                );
+            }
+        })
+        .join()
+        .unwrap();
     }
 
     #[test]

@@ -581,7 +581,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// by the tree; trees alone beside each other by playing their sum out
     /// within a budget ([`Trees::sum_misere_win_within`]); others, and sums
     /// that took more, by the store.
-    fn known_misere(&mut self, key: &[u8]) -> Option<bool> {
+    pub(super) fn known_misere(&mut self, key: &[u8]) -> Option<bool> {
         match split_key_parts(key) {
             Some((t, [], [])) => Some(self.misere.trees.misere_win(t)),
             Some((t, terms, [])) if !self.misere.outcomes_given_up.contains(key) => {

@@ -51,6 +51,8 @@ pub struct Solver<S: Store = MemoryStore, C: LandCanon = PseudoCanon> {
     pub(super) searched: u64,
     /// Positions expanded by helper threads.
     pub(super) helpers_searched: u64,
+    /// Jobs the helper threads took, and the changes to the jobs posted.
+    pub(super) helper_jobs: (u64, u64),
     generated: u64,
     /// Search steps (for the deadline and progress).
     steps: u64,
@@ -123,6 +125,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             cancel: None,
             searched: 0,
             helpers_searched: 0,
+            helper_jobs: (0, 0),
             generated: 0,
             steps: 0,
             normal_table: NormalTable::default(),
