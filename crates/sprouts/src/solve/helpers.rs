@@ -356,13 +356,13 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         }
     }
 
-    /// The shallowest job not withdrawn nor proved here, among those fewest
-    /// helpers took.
+    /// The shallowest job not withdrawn nor proved or known here, among
+    /// those fewest helpers took.
     fn take_job(&mut self, shared: &Shared) -> Option<Arc<Job>> {
         shared.take_job(|land, heap, misere| {
             if misere {
-                // A known position is answered at once: taken again and
-                // again, it kept a misère helper busy doing nothing.
+                // A known position is answered at once and would be
+                // taken again at the next turn: the helper would spin.
                 self.misere_key_from(0, land)
                     .is_some_and(|key| self.known_misere(&key).is_some())
             } else {
