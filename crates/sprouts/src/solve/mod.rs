@@ -47,6 +47,7 @@ mod compact;
 mod distributed;
 mod error;
 mod helpers;
+mod job_tree;
 mod land;
 mod misere;
 mod misere_link;

@@ -62,12 +62,11 @@ use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::bytes::lands_of;
 use super::canon::PseudoCanon;
-use super::children::{ChildLands, Children, children_unless};
 use super::error::SolveError;
+use super::job_tree::{Couple, JobTree, SELECT_VISITS, Select, TreeStore};
 use super::land::Land;
-use super::pns::{INF, LOSS, Score, UNKNOWN, WIN, sum_share, twice_lives};
+use super::pns::{Score, twice_lives};
 use super::search::Solver;
 use super::store::{MemoryStore, NormalEntry, Store};
 use crate::model::Position;
@@ -446,17 +445,17 @@ impl Store for WorkerStore {
     fn put_misere(&mut self, _: &[u8], _: bool) {}
 }
 
-/// A couple (land + heap): the master's key.
-type Couple = (Box<[u8]>, u8);
+/// The master's store as its tree sees it: what the tree proves is
+/// published from the master (`usize::MAX`).
+struct View<'a>(&'a RefCell<Global>);
 
-/// What the master keeps of a couple.
-struct Node {
-    numbers: Score,
-    /// Expanded: its children are scored (those of the land are in
-    /// `Sim::children`).
-    open: bool,
-    /// A worker holds it as its job.
-    locked: bool,
+impl TreeStore for View<'_> {
+    fn entry(&mut self, land: &[u8]) -> Option<NormalEntry> {
+        self.0.borrow_mut().store.get_normal(land)
+    }
+    fn settle(&mut self, land: &[u8], e: NormalEntry) {
+        self.0.borrow_mut().publish(land, e, usize::MAX);
+    }
 }
 
 /// A job being run: its path from the root (the leaf last) and what it
@@ -486,39 +485,18 @@ struct SimWorker {
     job: Option<Running>,
 }
 
-/// Where a descent ended.
-enum Select {
-    /// A leaf for a job, the path to it.
-    Leaf(Vec<Couple>),
-    /// Every unproved leaf below is held by a worker (or the descent
-    /// visited [`SELECT_VISITS`] nodes without finding one).
-    Busy,
-    /// The node is proved.
-    Proved,
-}
-
-/// The most tree nodes one descent visits looking for a leaf no worker
-/// holds (past it the worker waits for the next job to come back).
-const SELECT_VISITS: u64 = 256;
-
 struct Sim {
     config: SimConfig,
-    canon: Arc<PseudoCanon>,
     global: Rc<RefCell<Global>>,
-    nodes: FxHashMap<Couple, Node>,
-    children: FxHashMap<Box<[u8]>, Arc<Children>>,
+    tree: JobTree,
     /// For each land asked about, the groups that asked.
     interest: FxHashMap<Box<[u8]>, Vec<usize>>,
     workers: Vec<SimWorker>,
     shelves: Vec<Rc<RefCell<Shelf>>>,
-    /// The master's own expansions allowed before its tree grows by jobs.
-    grow: u64,
     // Clock and counts.
     now: u64,
     master_free: u64,
     master_busy: u64,
-    master_searched: u64,
-    visited: u64,
     idle: u64,
     jobs: u64,
     proved_jobs: u64,
@@ -571,21 +549,16 @@ impl Sim {
             })
             .collect();
         let mut sim = Sim {
-            grow: config.grow.saturating_mul(config.workers as u64),
+            tree: JobTree::new(canon, config.grow.saturating_mul(config.workers as u64)),
             waiting: (0..config.workers).collect(),
             config,
-            canon,
             global,
-            nodes: FxHashMap::default(),
-            children: FxHashMap::default(),
             interest: FxHashMap::default(),
             workers,
             shelves,
             now: 0,
             master_free: 0,
             master_busy: 0,
-            master_searched: 0,
-            visited: 0,
             idle: 0,
             jobs: 0,
             proved_jobs: 0,
@@ -640,8 +613,8 @@ impl Sim {
     /// `searched` positions, plus one message of `bytes` bytes, in ticks.
     fn master_ticks(&self, visited: u64, searched: u64, bytes: u64) -> u64 {
         Self::ticks(
-            (self.visited - visited) as f64 * self.config.node
-                + (self.master_searched - searched) as f64
+            (self.tree.visited - visited) as f64 * self.config.node
+                + (self.tree.searched - searched) as f64
                 + self.config.handling,
         ) + self.byte_ticks(bytes)
     }
@@ -670,21 +643,6 @@ impl Sim {
         }
     }
 
-    /// The outcome of a couple the master knows, if it does.
-    fn known(&self, land: &[u8], heap: u8) -> Option<bool> {
-        let known = self
-            .global
-            .borrow_mut()
-            .store
-            .get_normal(land)
-            .and_then(|e| e.outcome_with_heap(heap));
-        known.or_else(|| {
-            // A win with a heap the store cannot say (64 and up).
-            let n = self.nodes.get(&(land.into(), heap))?;
-            (n.numbers.pn == 0).then_some(true)
-        })
-    }
-
     /// Merges a result from group `from` into the master's store and, if
     /// it is new, queues it for every other group that asked about it.
     fn publish(&mut self, land: &[u8], e: NormalEntry, from: usize) {
@@ -696,6 +654,11 @@ impl Sim {
                 self.shelves[g].borrow_mut().news.push((land.into(), e));
             }
         }
+    }
+
+    /// The outcome of a couple the master knows, if it does.
+    fn known(&self, land: &[u8], heap: u8) -> Option<bool> {
+        self.tree.known(&mut View(&self.global), land, heap)
     }
 
     /// Proves a couple with the workers, from the current time on.
@@ -731,17 +694,26 @@ impl Sim {
     /// `at`, and runs it; `false` if there was none to give (every leaf
     /// held, or the root proved).
     fn dispatch(&mut self, w: usize, land: &[u8], heap: u8, at: u64) -> Result<bool, SolveError> {
-        let (visited, searched) = (self.visited, self.master_searched);
+        let (visited, searched) = (self.tree.visited, self.tree.searched);
         let mut busy = FxHashSet::default();
         let mut path = Vec::new();
-        let mut may_open = self.grow > 0;
+        let mut may_open = self.tree.grow > 0;
         // (With no job out, a leaf is always found: nothing is held.)
         let mut budget = if self.events.is_empty() {
             u64::MAX
         } else {
             SELECT_VISITS
         };
-        let sel = self.select(land, heap, &mut path, &mut busy, &mut may_open, &mut budget)?;
+        let mut view = View(&self.global);
+        let sel = self.tree.select(
+            &mut view,
+            land,
+            heap,
+            &mut path,
+            &mut busy,
+            &mut may_open,
+            &mut budget,
+        )?;
         let Select::Leaf(path) = sel else {
             // The look cost the master its visits (no message).
             let work = self.master_ticks(visited, searched, 0) - Self::ticks(self.config.handling);
@@ -749,9 +721,7 @@ impl Sim {
             return Ok(false);
         };
         let (leaf, leaf_heap) = path.last().cloned().expect("a leaf ends its path");
-        if let Some(n) = self.nodes.get_mut(&(leaf.clone(), leaf_heap)) {
-            n.locked = true;
-        }
+        self.tree.set_locked(&(leaf.clone(), leaf_heap), true);
         // The job's message: its couple, and the news for the group.
         let group = self.workers[w].group;
         let mut job_bytes = ENVELOPE + leaf.len() as u64 + 1;
@@ -865,7 +835,7 @@ impl Sim {
         let Some(Running { path, done }) = self.workers[w].job.take() else {
             return Ok(t);
         };
-        let (visited, searched) = (self.visited, self.master_searched);
+        let (visited, searched) = (self.tree.visited, self.tree.searched);
         let group = self.workers[w].group;
         for (l, e) in &done.results {
             self.publish(l, *e, group);
@@ -879,340 +849,39 @@ impl Sim {
         }
         let mut bytes = done.bytes;
         self.messages += 1;
-        let (leaf, heap) = path.last().cloned().expect("a leaf ends its path");
-        if let Some(n) = self.nodes.get_mut(&(leaf.clone(), heap)) {
-            n.locked = false;
-            if let Some(s) = done.numbers {
-                n.numbers = s;
-            }
-        }
-        if self.known(&leaf, heap).is_none() {
-            self.open(&leaf, heap)?;
-            let children = self.children[&leaf].clone();
-            let mut fresh = Vec::new();
-            for j in 0..children.len() + heap as usize {
-                let Some(c) = self.target(&children, &leaf, heap, j).1 else {
-                    continue;
-                };
-                if self.nodes.get(&c).is_some_and(|n| n.open) {
-                    continue;
-                }
-                if let Some(s) = self.workers[w].solver.numbers(&c.0, c.1) {
-                    fresh.push((c, s));
-                }
-            }
-            bytes += NUMBERS_BYTES * fresh.len() as u64;
-            for (c, s) in fresh {
-                self.nodes
-                    .entry(c)
-                    .or_insert(Node {
-                        numbers: s,
-                        open: false,
-                        locked: false,
-                    })
-                    .numbers = s;
-            }
-        }
+        let solver = &self.workers[w].solver;
+        let fresh = self
+            .tree
+            .submit(&mut View(&self.global), &path, done.numbers, |c| {
+                solver.numbers(&c.0, c.1)
+            });
+        bytes += NUMBERS_BYTES * fresh as u64;
         self.bytes += bytes;
-        for (l, h) in path.iter().rev() {
-            self.evaluate(l, *h);
-        }
         let work = self.master_ticks(visited, searched, bytes);
         Ok(self.master_work(t, work))
-    }
-
-    /// Expands a couple's land in the master's tree (once per land; one
-    /// position expanded) and marks the couple open.
-    fn open(&mut self, land: &[u8], heap: u8) -> Result<(), SolveError> {
-        self.land_children(land);
-        let n = self.nodes.entry((land.into(), heap)).or_insert(Node {
-            numbers: UNKNOWN,
-            open: false,
-            locked: false,
-        });
-        n.open = true;
-        Ok(())
-    }
-
-    /// A land's children in the master's view (generated once: one
-    /// position expanded).
-    fn land_children(&mut self, land: &[u8]) -> Arc<Children> {
-        if let Some(c) = self.children.get(land) {
-            return c.clone();
-        }
-        let made = Arc::new(
-            children_unless(land, &*self.canon, |_| false)
-                .unwrap_or_default()
-                .compacted(),
-        );
-        self.master_searched += 1;
-        self.children.insert(land.into(), made.clone());
-        made
     }
 
     /// What the master knows of the lands of a land's children that group
     /// `group` does not hold yet (`send_children`).
     fn children_news(&mut self, land: &[u8], group: usize) -> Vec<(Box<[u8]>, NormalEntry)> {
-        let children = self.land_children(land);
+        let lands = self.tree.child_lands(land);
         let mut global = self.global.borrow_mut();
         let mut shelf = self.shelves[group].borrow_mut();
         let seed = &self.config.seed;
         let mut news: Vec<(Box<[u8]>, NormalEntry)> = Vec::new();
-        let mut seen = FxHashSet::default();
-        let mut offer = |l: &[u8]| {
-            if !seen.insert(l.to_vec()) {
-                return;
-            }
-            let Some(e) = global.store.get_normal(l) else {
-                return;
+        for l in lands {
+            let Some(e) = global.store.get_normal(&l) else {
+                continue;
             };
-            let held = match (shelf.store.get_normal(l), seed.get(l)) {
+            let held = match (shelf.store.get_normal(&l), seed.get(&l)) {
                 (Some(a), Some(b)) => Some(a.merge(b)),
                 (a, b) => a.or(b),
             };
             if held.is_none_or(|h| h.merge(e) != h) {
-                news.push((l.into(), e));
-            }
-        };
-        for j in 0..children.len() {
-            match children.child_lands(j) {
-                ChildLands::Heap => {}
-                ChildLands::One(l) => offer(l),
-                ChildLands::Sum(lands) => lands_of(lands).for_each(&mut offer),
+                news.push((l, e));
             }
         }
         news
-    }
-
-    /// A couple's score in the master's view, from its own mover's side.
-    fn couple_score(&self, land: &[u8], heap: u8) -> Score {
-        match self.known(land, heap) {
-            Some(true) => WIN,
-            Some(false) => LOSS,
-            None => self
-                .nodes
-                .get(&(land.into(), heap))
-                .map_or(UNKNOWN, |n| n.numbers),
-        }
-    }
-
-    /// The first heap with which a land is not known to win, and that
-    /// couple's numbers if the master has them; `None` if its nimber is
-    /// known.
-    fn front(&self, land: &[u8]) -> Option<(u8, Option<Score>)> {
-        let entry = self.global.borrow_mut().store.get_normal(land);
-        if let Some(NormalEntry::Nimber(_)) = entry {
-            return None;
-        }
-        let mut h = 0u8;
-        loop {
-            let numbers = self.nodes.get(&(land.into(), h)).map(|n| n.numbers);
-            let won = match entry.and_then(|e| e.outcome_with_heap(h)) {
-                Some(o) => o,
-                None => matches!(numbers, Some(Score { pn: 0, .. })),
-            };
-            if !won {
-                return Some((h, numbers));
-            }
-            h += 1;
-        }
-    }
-
-    /// Child `j` of a couple (the land's children, then the land with each
-    /// smaller heap): its score from its mover's side, and the couple the
-    /// search goes into for it (`None`: proved as it is). A sum of several
-    /// lands of unknown nimber is scored as df-pn scores it (`pns.rs`,
-    /// `sum_score`) and entered by its cheapest smaller land's couple.
-    fn target(
-        &self,
-        children: &Children,
-        land: &[u8],
-        heap: u8,
-        j: usize,
-    ) -> (Score, Option<Couple>) {
-        if j >= children.len() {
-            let m = (j - children.len()) as u8;
-            return (self.couple_score(land, m), Some((land.into(), m)));
-        }
-        let end = |x: u8| if x != 0 { WIN } else { LOSS };
-        match children.child_lands(j) {
-            ChildLands::Heap => (end(heap), None),
-            ChildLands::One(l) => (self.couple_score(l, heap), Some((l.into(), heap))),
-            ChildLands::Sum(lands) => {
-                let mut x = heap;
-                let mut unknown: Vec<&[u8]> = Vec::new();
-                let mut big = 0;
-                let mut big_key = (0u32, 0usize);
-                for l in lands_of(lands) {
-                    match self.global.borrow_mut().store.get_normal(l) {
-                        Some(NormalEntry::Nimber(k)) => x ^= k,
-                        _ => {
-                            let k = (twice_lives(l), l.len());
-                            if unknown.is_empty() || k >= big_key {
-                                big = unknown.len();
-                                big_key = k;
-                            }
-                            unknown.push(l);
-                        }
-                    }
-                }
-                match unknown.len() {
-                    0 => (end(x), None),
-                    1 => (
-                        self.couple_score(unknown[0], x),
-                        Some((unknown[0].into(), x)),
-                    ),
-                    _ => {
-                        let mut v = 1u64;
-                        let mut best: Option<(u64, Couple)> = None;
-                        for (i, l) in unknown.iter().enumerate() {
-                            if i == big {
-                                continue;
-                            }
-                            let Some((h, numbers)) = self.front(l) else {
-                                continue;
-                            };
-                            let share = sum_share(l, numbers);
-                            v = v.saturating_add(share);
-                            if best.as_ref().is_none_or(|(b, _)| share < *b) {
-                                best = Some((share, ((*l).into(), h)));
-                            }
-                        }
-                        let v = v.min(INF - 1);
-                        (Score { pn: v, dn: v }, best.map(|(_, c)| c))
-                    }
-                }
-            }
-        }
-    }
-
-    /// Scores an open couple from its children, records its numbers, and
-    /// settles it if proved (its result goes to the master's store, where
-    /// the workers find it). Returns the children's scores and couples.
-    fn evaluate(&mut self, land: &[u8], heap: u8) -> Vec<(Score, Option<Couple>)> {
-        self.visited += 1;
-        if self.known(land, heap).is_some() {
-            return Vec::new();
-        }
-        let Some(children) = self.children.get(land).cloned() else {
-            return Vec::new();
-        };
-        if !self.nodes.get(&(land.into(), heap)).is_some_and(|n| n.open) {
-            return Vec::new();
-        }
-        let scored: Vec<_> = (0..children.len() + heap as usize)
-            .map(|j| self.target(&children, land, heap, j))
-            .collect();
-        let pn = scored.iter().map(|(s, _)| s.dn).min().unwrap_or(INF);
-        let dn = scored
-            .iter()
-            .fold(0u64, |a, (s, _)| a.saturating_add(s.pn))
-            .min(INF);
-        if pn == 0 {
-            self.settle(land, heap, true);
-        } else if dn == 0 {
-            self.settle(land, heap, false);
-        } else if let Some(n) = self.nodes.get_mut(&(land.into(), heap)) {
-            n.numbers = Score {
-                pn,
-                dn: dn.min(INF - 1),
-            };
-        }
-        scored
-    }
-
-    /// Records a couple the master proved.
-    fn settle(&mut self, land: &[u8], heap: u8, win: bool) {
-        if win && heap >= 64 {
-            if let Some(n) = self.nodes.get_mut(&(land.into(), heap)) {
-                n.numbers = WIN;
-            }
-            return;
-        }
-        let e = if win {
-            NormalEntry::NotIn(1 << heap)
-        } else {
-            NormalEntry::Nimber(heap)
-        };
-        self.global.borrow_mut().publish(land, e, usize::MAX);
-    }
-
-    /// Goes down from a couple to the most-proving leaf no worker holds
-    /// (opening leaves on the way while the master may still grow its tree
-    /// itself), appending the couples passed to `path`.
-    fn select(
-        &mut self,
-        land: &[u8],
-        heap: u8,
-        path: &mut Vec<Couple>,
-        busy: &mut FxHashSet<Couple>,
-        may_open: &mut bool,
-        budget: &mut u64,
-    ) -> Result<Select, SolveError> {
-        self.visited += 1;
-        if *budget == 0 {
-            return Ok(Select::Busy);
-        }
-        *budget -= 1;
-        if self.known(land, heap).is_some() {
-            return Ok(Select::Proved);
-        }
-        let key: Couple = (land.into(), heap);
-        if busy.contains(&key) {
-            return Ok(Select::Busy);
-        }
-        let node = self.nodes.entry(key.clone()).or_insert(Node {
-            numbers: UNKNOWN,
-            open: false,
-            locked: false,
-        });
-        if node.locked {
-            return Ok(Select::Busy);
-        }
-        if !node.open {
-            if !*may_open {
-                path.push(key);
-                return Ok(Select::Leaf(std::mem::take(path)));
-            }
-            // One leaf opened by the master per descent, while it may.
-            *may_open = false;
-            self.grow -= 1;
-            self.open(land, heap)?;
-        }
-        path.push(key.clone());
-        loop {
-            let scored = self.evaluate(land, heap);
-            if self.known(land, heap).is_some() {
-                path.pop();
-                return Ok(Select::Proved);
-            }
-            let mut order: Vec<(u64, usize)> = scored
-                .iter()
-                .enumerate()
-                .filter(|(_, (s, c))| !s.proved() && c.is_some())
-                .map(|(j, (s, _))| (s.dn, j))
-                .collect();
-            order.sort_unstable();
-            let mut again = false;
-            for (_, j) in order {
-                let Some((cl, ch)) = scored[j].1.clone() else {
-                    continue;
-                };
-                match self.select(&cl, ch, path, busy, may_open, budget)? {
-                    Select::Leaf(p) => return Ok(Select::Leaf(p)),
-                    Select::Busy => {}
-                    Select::Proved => {
-                        again = true;
-                        break;
-                    }
-                }
-            }
-            if !again {
-                busy.insert(key);
-                path.pop();
-                return Ok(Select::Busy);
-            }
-        }
     }
 
     fn report(&self, nimber: u8) -> SimReport {
@@ -1231,7 +900,7 @@ impl Sim {
             win: nimber != 0,
             nimber,
             time: time as f64 / TICK as f64,
-            master_searched: self.master_searched,
+            master_searched: self.tree.searched,
             workers_searched: self.workers.iter().map(|w| w.solver.searched()).sum(),
             idle: idle.min(1.0),
             master_busy: (self.master_busy as f64 / time as f64).min(1.0),
@@ -1242,7 +911,7 @@ impl Sim {
             results: self.results,
             asked: self.asked,
             sent: self.sent,
-            tree_nodes: self.nodes.len(),
+            tree_nodes: self.tree.nodes.len(),
             stored: self.global.borrow().store.len(),
             seed_entries: self.config.seed.len(),
             seed_bytes: self.config.seed.bytes,
