@@ -56,6 +56,7 @@ use super::helpers::{Finish, Job, Link, Proved, Shared, lock};
 use super::land::Land;
 use super::search::Solver;
 use super::store::{MemoryStore, NormalEntry, Progress, Store};
+use super::tree_master::{JobAnswer, JobSpec};
 use crate::model::{Position, Variant};
 
 /// How long the master's thread sleeps between two looks at the results
@@ -102,7 +103,10 @@ pub fn decode_results(bytes: &[u8]) -> Result<Vec<(Vec<u8>, NormalEntry)>, Solve
 }
 
 /// Calls `f` on each result of [`encode_results`]' bytes, checked.
-fn for_each_result(bytes: &[u8], mut f: impl FnMut(&[u8], NormalEntry)) -> Result<(), SolveError> {
+pub(super) fn for_each_result(
+    bytes: &[u8],
+    mut f: impl FnMut(&[u8], NormalEntry),
+) -> Result<(), SolveError> {
     const WHOLE: &str = "a whole land key and its entry";
     let mut at = 0;
     while at < bytes.len() {
@@ -366,12 +370,21 @@ pub struct Proof {
 }
 
 /// A request to a worker's search thread.
-struct Request {
-    land: Box<[u8]>,
-    heap: u8,
-    news: Vec<Proved>,
-    slice: Duration,
-    reply: mpsc::Sender<Result<Proof, SolveError>>,
+enum Request {
+    /// A time slice on a couple ([`Worker::prove`]).
+    Slice {
+        land: Box<[u8]>,
+        heap: u8,
+        news: Vec<Proved>,
+        slice: Duration,
+        reply: mpsc::Sender<Result<Proof, SolveError>>,
+    },
+    /// A job of a [`TreeMaster`](super::TreeMaster) ([`Worker::run_job`]).
+    Job {
+        job: JobSpec,
+        news: Vec<Proved>,
+        reply: mpsc::Sender<Result<Vec<u8>, SolveError>>,
+    },
 }
 
 /// A prover for a [`Master`]'s jobs, in another process: a solver with its
@@ -397,16 +410,54 @@ impl Worker {
                 // The master's end: what the worker proves arrives here.
                 let mut master = Link::new(shared, 0);
                 for r in rx {
-                    master.out = r.news;
-                    let mut results = master.exchange().unwrap_or_default();
-                    let proof = prove_slice(&mut solver, &r.land, r.heap, r.slice);
-                    solver.exchange();
-                    results.extend(master.exchange().unwrap_or_default());
-                    let _ = r.reply.send(proof.map(|outcome| Proof {
-                        outcome,
-                        results: encode_proved(&results),
-                        searched: solver.searched(),
-                    }));
+                    match r {
+                        Request::Slice {
+                            land,
+                            heap,
+                            news,
+                            slice,
+                            reply,
+                        } => {
+                            master.out = news;
+                            let mut results = master.exchange().unwrap_or_default();
+                            let proof = prove_slice(&mut solver, &land, heap, slice);
+                            solver.exchange();
+                            results.extend(master.exchange().unwrap_or_default());
+                            let _ = reply.send(proof.map(|outcome| Proof {
+                                outcome,
+                                results: encode_proved(&results),
+                                searched: solver.searched(),
+                            }));
+                        }
+                        Request::Job { job, news, reply } => {
+                            master.out = news;
+                            // What it learns is not sent back.
+                            let _ = master.exchange();
+                            let outcome =
+                                prove_budget(&mut solver, &job.land, job.heap, job.budget);
+                            solver.exchange();
+                            let results = master.exchange().unwrap_or_default();
+                            let _ = reply.send(outcome.map(|outcome| {
+                                let numbers =
+                                    |l: &[u8], h: u8| solver.numbers(l, h).map(|s| (s.pn, s.dn));
+                                JobAnswer {
+                                    outcome,
+                                    searched: solver.searched(),
+                                    numbers: match outcome {
+                                        Some(_) => None,
+                                        None => numbers(&job.land, job.heap),
+                                    },
+                                    couples: job
+                                        .couples
+                                        .iter()
+                                        .map(|(l, h)| numbers(l, *h))
+                                        .collect(),
+                                    results: encode_proved(&results),
+                                }
+                                .to_bytes()
+                            }));
+                        }
+                    }
                 }
             })?;
         Ok(Worker {
@@ -435,7 +486,7 @@ impl Worker {
         }
         let news = decode_proved(news)?;
         let (reply, answer) = mpsc::channel();
-        let request = Request {
+        let request = Request::Slice {
             land: land.into(),
             heap,
             news,
@@ -443,6 +494,27 @@ impl Worker {
             reply,
         };
         let sent = self.requests.as_ref().map(|r| r.send(request));
+        match sent {
+            Some(Ok(())) => answer.recv().unwrap_or_else(|_| Err(SolveError::stopped())),
+            _ => Err(SolveError::stopped()),
+        }
+    }
+
+    /// Runs a job of a [`TreeMaster`](super::TreeMaster) (its bytes, from
+    /// [`TreeMaster::take_job`](super::TreeMaster::take_job)): learns the
+    /// results sent with it, runs df-pn on its couple for at most its
+    /// budget of positions (the tables kept from job to job), and answers
+    /// (bytes for [`TreeMaster::complete`](super::TreeMaster::complete))
+    /// with what it proved and, unproved, the numbers of its couple and of
+    /// the couples the job named. Bad bytes are an error, never a panic.
+    pub fn run_job(&mut self, job: &[u8]) -> Result<Vec<u8>, SolveError> {
+        let job = JobSpec::from_bytes(job)?;
+        let news = decode_proved(&job.news)?;
+        let (reply, answer) = mpsc::channel();
+        let sent = self
+            .requests
+            .as_ref()
+            .map(|r| r.send(Request::Job { job, news, reply }));
         match sent {
             Some(Ok(())) => answer.recv().unwrap_or_else(|_| Err(SolveError::stopped())),
             _ => Err(SolveError::stopped()),
@@ -456,6 +528,29 @@ impl Drop for Worker {
         if let Some(h) = self.handle.take() {
             let _ = h.join();
         }
+    }
+}
+
+/// Works on one couple until it is proved or `budget` more positions are
+/// expanded.
+fn prove_budget<S: Store>(
+    solver: &mut Solver<S>,
+    land: &[u8],
+    heap: u8,
+    budget: u64,
+) -> Result<Option<bool>, SolveError> {
+    solver.exchange();
+    if let Some(w) = solver.stored(land, heap) {
+        return Ok(Some(w));
+    }
+    solver.clear_deadline();
+    solver.expand_limit = solver.searched().saturating_add(budget.max(1));
+    let run = solver.win_land_heap(land, heap);
+    solver.expand_limit = u64::MAX;
+    match run {
+        Ok(w) => Ok(Some(w)),
+        Err(e) if e.is_stopped() => Ok(None),
+        Err(e) => Err(e),
     }
 }
 

@@ -56,6 +56,7 @@ mod search;
 mod simulate;
 mod store;
 mod threads;
+mod tree_master;
 
 pub use analyze::{Analysis, AnalysisLine, MoveAnalysis, Verdict, outcome_word};
 pub use bytes::{MAX_LIVES, MAX_SOLVED_GENUS};
@@ -77,6 +78,7 @@ pub use store::{
     FRONT_LIMIT, MemoryStore, NoProgress, NoStore, NormalEntry, Progress, Stacked, Store,
 };
 pub use threads::{AUTO_THREADS, SOLVER_STACK, on_solver_stack, solver_thread, use_threads};
+pub use tree_master::{TreeCounts, TreeMaster};
 
 /// The children of a land as lists of lands (for tests and tools): every
 /// distinct position one move leads to, each a sorted list of land keys.

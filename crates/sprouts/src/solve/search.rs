@@ -159,6 +159,11 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         self.deadline = Some(deadline);
     }
 
+    /// Takes the deadline away (searches run until they are done).
+    pub(super) fn clear_deadline(&mut self) {
+        self.deadline = None;
+    }
+
     /// Stops searches once `flag` is set (from another thread, a signal...).
     ///
     /// ```
