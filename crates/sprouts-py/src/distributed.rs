@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use sprouts::model::Variant;
 use sprouts::solve::{
-    Master, NoStore, NormalEntry, Stacked, Store, Ticket, Worker, encode_results,
+    Master, NoStore, NormalEntry, Stacked, Store, Ticket, TreeMaster, Worker, encode_results,
 };
 use sprouts_store::{Db, Entry};
 
@@ -197,6 +197,140 @@ impl PyMaster {
     }
 }
 
+/// The search of a normal-play position on a master tree of jobs
+/// (docs/ray.md#scaling): `TreeMaster(target, workers, db=None,
+/// job=20000)`, over the database `db` (created if missing) or in memory.
+/// Each idle worker is given a job (`take_job`, bytes for `Worker.run_job`)
+/// of at most `job` positions; its answer comes back with `complete`;
+/// `close` gives the answer.
+#[pyclass(module = "sprouts._sprouts", name = "TreeMaster", frozen)]
+pub struct PyTreeMaster {
+    inner: Mutex<Option<TreeMaster<Stacked<Back>>>>,
+}
+
+impl PyTreeMaster {
+    fn with<R>(&self, f: impl FnOnce(&TreeMaster<Stacked<Back>>) -> R) -> PyResult<R> {
+        match &*lock(&self.inner) {
+            Some(m) => Ok(f(m)),
+            None => Err(InternalError::new_err("the master is closed")),
+        }
+    }
+}
+
+#[pymethods]
+impl PyTreeMaster {
+    #[new]
+    #[pyo3(signature = (target, workers, db = None, job = 20_000))]
+    fn new(
+        py: Python<'_>,
+        target: &Bound<'_, PyAny>,
+        workers: usize,
+        db: Option<PathBuf>,
+        job: u64,
+    ) -> PyResult<PyTreeMaster> {
+        let (pos, _) = target_position(py, target, false)?;
+        if pos.variant() != Variant::Normal {
+            return Err(ArgumentError::new_err(
+                "the distributed solve is for normal play",
+            ));
+        }
+        if workers == 0 {
+            return Err(ArgumentError::new_err("at least one worker is needed"));
+        }
+        if job == 0 {
+            return Err(ArgumentError::new_err("a job is at least one position"));
+        }
+        let back = match db {
+            None => Back::None(NoStore),
+            Some(path) => Back::Db(Box::new(
+                py.detach(|| Db::open(&path))
+                    .map_err(|e| DatabaseError::new_err(e.to_string()))?,
+            )),
+        };
+        let master = py
+            .detach(|| TreeMaster::new(Stacked::new(back), &pos, workers, job))
+            .map_err(solve_error)?;
+        Ok(PyTreeMaster {
+            inner: Mutex::new(Some(master)),
+        })
+    }
+
+    /// Whether the search is done (or was cancelled): `close` then answers.
+    #[getter]
+    fn done(&self) -> PyResult<bool> {
+        self.with(|m| m.done())
+    }
+
+    /// What the master counted so far: a dict of `received` (results from
+    /// the workers), `jobs` (given), `nodes` (its tree's couples),
+    /// `searched` (positions it expanded), `workers_searched` (as the
+    /// workers' last answers said) and `in_flight` (jobs out now).
+    fn counts(&self) -> PyResult<std::collections::HashMap<&'static str, u64>> {
+        let c = self.with(|m| m.counts())?;
+        Ok([
+            ("received", c.received),
+            ("jobs", c.jobs),
+            ("nodes", c.nodes),
+            ("searched", c.searched),
+            ("workers_searched", c.workers_searched),
+            ("in_flight", c.in_flight as u64),
+        ]
+        .into_iter()
+        .collect())
+    }
+
+    /// A job for worker `worker` (from 0), as bytes for `Worker.run_job`,
+    /// or None when every leaf is held or the search is done. A worker
+    /// that still held a job gives it up.
+    fn take_job<'py>(
+        &self,
+        py: Python<'py>,
+        worker: usize,
+    ) -> PyResult<Option<Bound<'py, PyBytes>>> {
+        let job = py
+            .detach(|| self.with(|m| m.take_job(worker)))?
+            .map_err(solve_error)?;
+        Ok(job.map(|b| PyBytes::new(py, &b)))
+    }
+
+    /// Takes back worker `worker`'s answer (bytes of `Worker.run_job`) to
+    /// the job it holds: (results it held, positions the worker expanded
+    /// in all).
+    fn complete(&self, py: Python<'_>, worker: usize, answer: &[u8]) -> PyResult<(u64, u64)> {
+        py.detach(|| self.with(|m| m.complete(worker, answer)))?
+            .map_err(solve_error)
+    }
+
+    /// Worker `worker` died: its job goes to the next, and what it was sent
+    /// is forgotten.
+    fn abandon(&self, worker: usize) -> PyResult<()> {
+        self.with(|m| m.abandon(worker))
+    }
+
+    /// Stops the search (results proved so far are kept); `close` then
+    /// returns None unless the answer was found.
+    fn cancel(&self) -> PyResult<()> {
+        self.with(|m| m.cancel())
+    }
+
+    /// Ends the search: flushes the database, and returns (win, nimber,
+    /// searched), or None if it was cancelled before its answer.
+    fn close(&self, py: Python<'_>) -> PyResult<Option<(bool, u8, u64)>> {
+        let Some(master) = lock(&self.inner).take() else {
+            return Err(InternalError::new_err("the master is closed"));
+        };
+        let f = py.detach(|| master.close());
+        if let Some(e) = f.store.back().error() {
+            return Err(DatabaseError::new_err(e));
+        }
+        match f.answer {
+            Ok((win, nimber)) => Ok(Some((win, nimber, f.searched))),
+            Err(e) if e.is_stopped() => Ok(None),
+            Err(e) => Err(solve_error(e)),
+        }
+    }
+}
+
 /// The normal-play results a database holds, as result bytes (the
 /// encoding `Master.exchange` and `Worker.prove` use), for workers to learn
 /// before they start: `db_results(path)`.
@@ -292,6 +426,17 @@ impl PyWorker {
             PyBytes::new(py, &proof.results),
             proof.searched,
         ))
+    }
+
+    /// Runs a job of a TreeMaster (its bytes, from `TreeMaster.take_job`):
+    /// learns what came with it, works on its couple for at most its
+    /// budget of positions, and returns the answer, as bytes for
+    /// `TreeMaster.complete`.
+    fn run_job<'py>(&self, py: Python<'py>, job: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
+        let answer = py
+            .detach(|| lock(&self.inner).run_job(job))
+            .map_err(solve_error)?;
+        Ok(PyBytes::new(py, &answer))
     }
 }
 

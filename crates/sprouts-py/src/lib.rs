@@ -22,6 +22,7 @@ fn sprouts_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<solve::Solution>()?;
     m.add_class::<distributed::PyMaster>()?;
+    m.add_class::<distributed::PyTreeMaster>()?;
     m.add_class::<distributed::PyJob>()?;
     m.add_class::<distributed::PyWorker>()?;
     m.add_class::<distributed::PyMisereWorker>()?;

@@ -131,6 +131,86 @@ def test_bad_input_is_refused(cluster):
     master.close()
 
 
+@pytest.mark.parametrize("n", sorted(KNOWN))
+def test_the_tree_design_gives_the_known_outcomes(cluster, n):
+    s = sprouts.ray.solve(
+        sprouts.Position.start(n), workers=2, quiet=True, design="tree", job=500
+    )
+    assert (s.outcome, s.nimber) == KNOWN[n]
+    # Jobs of 500 positions: more than one per worker.
+    assert s.worker_searched > 0 and s.received > 0 and s.messages > 2
+    assert s.deaths == 0
+
+
+def test_the_tree_design_loses_only_a_killed_workers_job(cluster, tmp_path):
+    db = tmp_path / "solved.redb"
+    killed = []
+    reports = []
+
+    def progress(r):
+        reports.append(r)
+        if not killed and r.received > 0 and r.workers[0].pid is not None:
+            os.kill(r.workers[0].pid, signal.SIGKILL)
+            killed.append(r.workers[0].pid)
+
+    s = sprouts.ray.solve(
+        sprouts.Position.start(13),
+        workers=2,
+        db=db,
+        progress=progress,
+        every=0.2,
+        design="tree",
+        job=300,
+    )
+    assert (s.outcome, s.nimber) == KNOWN[13]
+    assert killed, "no report came before the end"
+    assert s.deaths >= 1
+    last = reports[-1]
+    assert last.db_bytes > 0 and last.received == s.received
+    assert sum(w.results for w in last.workers) == s.received
+    # Started again over its database: answered without a job.
+    again = sprouts.ray.solve(
+        sprouts.Position.start(13), workers=2, db=db, quiet=True, design="tree"
+    )
+    assert (again.outcome, again.nimber) == KNOWN[13] and again.messages == 0
+    binary = sprouts_binary()
+    if binary is None:
+        pytest.skip("no `sprouts` binary built (cargo build)")
+    out = subprocess.run(
+        [binary, "db", "--db", str(db), "verify"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    lines = dict(line.split("\t") for line in out.stdout.splitlines())
+    assert lines["wrong"] == "0" and lines["by search"] == "0"
+    assert int(lines["checked"]) > 1000
+
+
+def test_the_tree_master_refuses_bad_input(cluster):
+    with pytest.raises(ValueError):
+        sprouts.ray.solve(sprouts.Position.start(5, misere=True), workers=1, quiet=True, design="tree")
+    with pytest.raises(ValueError):
+        sprouts.ray.solve(sprouts.Position.start(5), workers=1, quiet=True, design="other")
+    with pytest.raises(ValueError):
+        sprouts._sprouts.TreeMaster(sprouts.Position.start(4), 1, None, 0)
+    master = sprouts._sprouts.TreeMaster(sprouts.Position.start(4), 1, None, 50)
+    with pytest.raises(sprouts.SolveError):
+        master.take_job(1)
+    job = master.take_job(0)
+    w = sprouts._sprouts.Worker(1 << 20)
+    with pytest.raises(sprouts.SolveError):
+        w.run_job(job[:5])
+    with pytest.raises(sprouts.SolveError):
+        master.complete(0, b"\x07")
+    results, searched = master.complete(0, w.run_job(job))
+    assert searched > 0
+    master.cancel()
+    assert master.done
+    master.close()
+
+
 # OEIS A164950 (Lemoine & Viennot): misère starts of 1..20 spots, W L L L W
 # W L L L W W W L L L W W W L L.
 MISERE = {10: "win", 11: "win", 12: "win"}

@@ -368,6 +368,42 @@ class Worker:
         """Learns ``news``, then works on ``land`` + ``heap`` for at most
         about ``seconds``: (outcome or None, result bytes, positions
         expanded so far)."""
+    def run_job(self, job: bytes) -> bytes:
+        """Runs a TreeMaster's job (bytes of ``TreeMaster.take_job``) for
+        at most its budget of positions: the answer, as bytes for
+        ``TreeMaster.complete``."""
+
+class TreeMaster:
+    """The search of a normal-play position on a master tree of jobs
+    (docs/ray.md#scaling), over the database ``db`` or in memory; each job
+    is at most ``job`` positions."""
+
+    def __init__(
+        self,
+        target: Union[Position, Game, str],
+        workers: int,
+        db: Optional[Union[str, "os.PathLike[str]"]] = None,
+        job: int = 20000,
+    ) -> None: ...
+    @property
+    def done(self) -> bool:
+        """Whether the search is done (or was cancelled)."""
+    def counts(self) -> Dict[str, int]:
+        """``received``, ``jobs``, ``nodes``, ``searched``,
+        ``workers_searched`` and ``in_flight`` so far."""
+    def take_job(self, worker: int) -> Optional[bytes]:
+        """A job for worker ``worker`` (bytes for ``Worker.run_job``), or
+        None when every leaf is held or the search is done."""
+    def complete(self, worker: int, answer: bytes) -> Tuple[int, int]:
+        """Takes back the worker's answer to the job it holds: (results
+        it held, positions the worker expanded in all)."""
+    def abandon(self, worker: int) -> None:
+        """The worker died: its job goes to the next."""
+    def cancel(self) -> None:
+        """Stops the search; proved results are kept."""
+    def close(self) -> Optional[Tuple[bool, int, int]]:
+        """(win, nimber, searched), or None if cancelled before the
+        answer; flushes the database."""
 
 def misere_stored(
     db: Union[str, "os.PathLike[str]"], target: Union[Position, Game, str]

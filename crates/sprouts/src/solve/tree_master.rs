@@ -434,9 +434,10 @@ impl<S: Store> TreeMaster<S> {
     /// Takes back worker `worker`'s answer (bytes of
     /// [`Worker::run_job`](super::Worker::run_job)) to the job it holds:
     /// its results go into the store, and the job's leaf is submitted.
-    /// Bad bytes, an unknown worker or one without a job are an error, and
-    /// nothing of them is taken.
-    pub fn complete(&self, worker: usize, answer: &[u8]) -> Result<(), SolveError> {
+    /// Returns how many results it held, and the positions the worker
+    /// says it expanded in all. Bad bytes, an unknown worker or one without
+    /// a job are an error, and nothing of them is taken.
+    pub fn complete(&self, worker: usize, answer: &[u8]) -> Result<(u64, u64), SolveError> {
         let mut st = lock(&self.state);
         let workers = st.seats.len();
         if worker >= workers {
@@ -477,7 +478,7 @@ impl<S: Store> TreeMaster<S> {
             |c| numbers.get(c).copied(),
         );
         st.advance();
-        Ok(())
+        Ok((received, a.searched))
     }
 
     /// Worker `worker` died (its process was lost): the leaf it held is

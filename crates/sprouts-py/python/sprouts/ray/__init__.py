@@ -77,6 +77,16 @@ class Prover:
             news, self.seed = self.seed + news, b""
         return self.worker.prove(land, heap, news, seconds)
 
+    def run_job(self, job: bytes) -> bytes:
+        """Runs a job of the tree design (bytes of
+        :meth:`sprouts._sprouts.TreeMaster.take_job`), learning the seed
+        first the first time: the answer's bytes."""
+        if self.seed:
+            # A job's bytes end with the results sent with it, so the
+            # seed's results can follow them.
+            job, self.seed = job + self.seed, b""
+        return self.worker.run_job(job)
+
 
 class MisereProver:
     """A Ray actor's body for misère play (made an actor by :func:`solve`):
@@ -195,6 +205,8 @@ def solve(
     quiet: bool = False,
     num_cpus: Optional[int] = None,
     misere: bool = False,
+    design: str = "posted",
+    job: int = 20000,
 ) -> Solution:
     """Solves a position (a Position, the end of a Game, or a text, read in
     misère play with ``misere=True`` as :func:`sprouts.solve` reads it)
@@ -213,11 +225,23 @@ def solve(
     the search withdrew is dropped soon; ``table_mib`` is each actor's
     table budget. Every ``every`` seconds a :class:`Report` goes to
     ``progress``, or to the ``sprouts.ray`` logger unless ``quiet``.
+
+    ``design="tree"`` (normal play) runs the master tree of jobs of
+    docs/ray.md#scaling instead of the posted couples: each job is at most
+    ``job`` positions (``slice`` is not used), each actor is sent only
+    what the master knows of its job's children's lands, and a
+    :class:`Report`'s ``posted`` counts the master tree's couples.
     """
     if workers < 1:
         raise ArgumentError("at least one worker is needed")
+    if design not in ("posted", "tree"):
+        raise ArgumentError(f"design is 'posted' or 'tree', not {design!r}")
+    if job < 1:
+        raise ArgumentError("a job is at least one position")
     db = None if db is None else os.fspath(db)
     position = _position(target, misere)
+    if design == "tree" and position.variant == "misere":
+        raise ArgumentError("the tree design is for normal play")
     import ray
     from ray.exceptions import RayActorError
 
@@ -250,6 +274,9 @@ def solve(
         seed = ray.put(b"" if db is None else _sprouts.db_results(db))
         actors = [actor.remote(seed, table_mib << 20) for _ in range(workers)]
         pids = ray.get([a.pid.remote() for a in actors])
+        if design == "tree":
+            master = _sprouts.TreeMaster(target, workers, db, job)
+            return _drive_tree(ray, RayActorError, master, actors, pids, db, progress, every, quiet)
         master = _sprouts.Master(target, workers, db)
         return _drive(
             ray, RayActorError, master, actors, pids, db, slice, progress, every, quiet
@@ -550,3 +577,122 @@ def _drive(ray, RayActorError, master, actors, pids, db, slice, progress, every,
         ),
     )
 
+
+
+def _drive_tree(ray, RayActorError, master, actors, pids, db, progress, every, quiet):
+    """The tree design's run: each idle actor is given the job the master
+    picks for it, and its answer goes back to the master, until the
+    master has the answer. An actor that dies loses its job, which the
+    master gives to the next."""
+    start = time.monotonic()
+    workers = len(actors)
+    pid_refs: dict = {}
+    idle = list(range(workers))
+    running: dict = {}  # ObjectRef -> worker
+    stats = [WorkerReport(None, 0, 0.0, 0, 0, 0) for _ in range(workers)]
+    last_results = [0] * workers
+    messages = bytes_out = bytes_in = 0
+    master_seconds = 0.0
+    last_report = start
+
+    def report(now):
+        nonlocal last_report
+        if pid_refs:
+            ready, _ = ray.wait(list(pid_refs), num_returns=len(pid_refs), timeout=0)
+            for ref in ready:
+                w = pid_refs.pop(ref)
+                try:
+                    pids[w] = ray.get(ref)
+                except RayActorError:
+                    pass
+        span = max(now - last_report, 1e-9)
+        for w, s in enumerate(stats):
+            s.pid = pids[w]
+            s.results_per_second = (s.results - last_results[w]) / span
+            last_results[w] = s.results
+        last_report = now
+        counts = master.counts()
+        r = Report(
+            seconds=now - start,
+            searched=counts["searched"],
+            received=counts["received"],
+            in_flight=len(running),
+            posted=counts["nodes"],
+            db_bytes=_db_bytes(db),
+            workers=[dataclasses.replace(s) for s in stats],
+        )
+        if progress is not None:
+            progress(r)
+        elif not quiet:
+            _log_report(r)
+
+    def collect(ref, w):
+        nonlocal bytes_in, master_seconds
+        try:
+            answer = ray.get(ref)
+        except RayActorError:
+            # The actor's process died: Ray restarts it; its job goes to
+            # the next idle actor.
+            stats[w].deaths += 1
+            pids[w] = None
+            pid_refs[actors[w].pid.remote()] = w
+            master.abandon(w)
+            idle.append(w)
+            return
+        bytes_in += len(answer)
+        t = time.monotonic()
+        results, searched = master.complete(w, answer)
+        master_seconds += time.monotonic() - t
+        stats[w].results += results
+        stats[w].searched = searched
+        stats[w].jobs += 1
+        idle.append(w)
+
+    while not master.done:
+        while idle:
+            t = time.monotonic()
+            job = master.take_job(idle[0])
+            master_seconds += time.monotonic() - t
+            if job is None:
+                break
+            w = idle.pop(0)
+            messages += 1
+            bytes_out += len(job)
+            running[actors[w].run_job.remote(job)] = w
+        if not running:
+            # No job out and none to give: the master is done.
+            time.sleep(0.002)
+            continue
+        ready, _ = ray.wait(list(running), num_returns=1, timeout=0.01)
+        for ref in ready:
+            collect(ref, running.pop(ref))
+        now = time.monotonic()
+        if now - last_report >= every:
+            report(now)
+    # The search is done: what the actors still send is stored too.
+    if running:
+        ready, _ = ray.wait(list(running), num_returns=len(running), timeout=30)
+        for ref in ready:
+            collect(ref, running.pop(ref))
+    counts = master.counts()
+    report(time.monotonic())
+    answer = master.close()
+    if answer is None:
+        raise InternalError("the search was stopped before it had an answer")
+    win, nimber, searched = answer
+    return Solution(
+        variant="normal",
+        win=win,
+        nimber=nimber,
+        searched=searched,
+        seconds=time.monotonic() - start,
+        cost=RayCost(
+            worker_searched=sum(s.searched for s in stats),
+            received=counts["received"],
+            messages=messages,
+            bytes_to_workers=bytes_out,
+            bytes_from_workers=bytes_in,
+            master_seconds=master_seconds,
+            deaths=sum(s.deaths for s in stats),
+        ),
+    )

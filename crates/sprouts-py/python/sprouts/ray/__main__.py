@@ -35,6 +35,13 @@ def main(argv=None) -> int:
     p.add_argument("--table-mib", type=int, default=256, metavar="M", help="each actor's table budget (default 256)")
     p.add_argument("--every", type=float, default=5.0, metavar="S", help="seconds between progress lines (default 5)")
     p.add_argument("--quiet", action="store_true", help="no progress lines")
+    p.add_argument(
+        "--design",
+        choices=("posted", "tree"),
+        default="posted",
+        help="posted couples (default) or the master tree of jobs (docs/ray.md#scaling)",
+    )
+    p.add_argument("--job", type=int, default=20000, metavar="J", help="positions per job, tree design (default 20000)")
     args = parser.parse_args(argv)
     if (args.spots is None) == (args.target is None):
         parser.error("give --spots N or a position or game, not both")
@@ -58,6 +65,8 @@ def main(argv=None) -> int:
             quiet=args.quiet,
             num_cpus=args.num_cpus,
             misere=args.misere and args.spots is None,
+            design=args.design,
+            job=args.job,
         )
     except (sprouts.Error, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
