@@ -9,6 +9,11 @@ actor proves what it sends. An actor whose process dies is restarted by Ray
 and the job it had is posted again; a master stopped and started again
 resumes from its database.
 
+With ``design="tree"`` (normal play) the master keeps a proof-number tree
+of couples instead, and each actor runs df-pn on a leaf for a budget of
+positions (``job``); only what the master knows of a job's children's
+lands goes to the actor with the job (docs/ray.md#tree-design).
+
 Misère play (a misère Position, or a text with ``misere=True``): the
 positions after the first move are the jobs; each actor proves the misère
 outcome of a whole position with a solver of its own and sends back that
