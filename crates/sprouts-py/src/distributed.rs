@@ -82,12 +82,57 @@ pub struct PyMaster {
     inner: Mutex<Option<Master<Stacked<Back>>>>,
 }
 
+/// Calls `f` on a master that is not closed yet.
+fn with_open<T, R>(m: &Mutex<Option<T>>, f: impl FnOnce(&T) -> R) -> PyResult<R> {
+    match &*lock(m) {
+        Some(m) => Ok(f(m)),
+        None => Err(InternalError::new_err("the master is closed")),
+    }
+}
+
+/// A master's position (normal play only) and its store: the database
+/// `db` (created if missing), or memory only.
+fn master_position(
+    py: Python<'_>,
+    target: &Bound<'_, PyAny>,
+    workers: usize,
+    db: Option<PathBuf>,
+) -> PyResult<(sprouts::model::Position, Back)> {
+    let (pos, _) = target_position(py, target, false)?;
+    if pos.variant() != Variant::Normal {
+        return Err(ArgumentError::new_err(
+            "the distributed solve is for normal play",
+        ));
+    }
+    if workers == 0 {
+        return Err(ArgumentError::new_err("at least one worker is needed"));
+    }
+    let back = match db {
+        None => Back::None(NoStore),
+        Some(path) => Back::Db(Box::new(
+            py.detach(|| Db::open(&path))
+                .map_err(|e| DatabaseError::new_err(e.to_string()))?,
+        )),
+    };
+    Ok((pos, back))
+}
+
+/// What `close` returns from a master's end: (win, nimber, searched), or
+/// None if it was stopped before its answer.
+fn closed_answer(f: sprouts::solve::Finished<Stacked<Back>>) -> PyResult<Option<(bool, u8, u64)>> {
+    if let Some(e) = f.store.back().error() {
+        return Err(DatabaseError::new_err(e));
+    }
+    match f.answer {
+        Ok((win, nimber)) => Ok(Some((win, nimber, f.searched))),
+        Err(e) if e.is_stopped() => Ok(None),
+        Err(e) => Err(solve_error(e)),
+    }
+}
+
 impl PyMaster {
     fn with<R>(&self, f: impl FnOnce(&Master<Stacked<Back>>) -> R) -> PyResult<R> {
-        match &*lock(&self.inner) {
-            Some(m) => Ok(f(m)),
-            None => Err(InternalError::new_err("the master is closed")),
-        }
+        with_open(&self.inner, f)
     }
 }
 
@@ -101,22 +146,7 @@ impl PyMaster {
         workers: usize,
         db: Option<PathBuf>,
     ) -> PyResult<PyMaster> {
-        let (pos, _) = target_position(py, target, false)?;
-        if pos.variant() != Variant::Normal {
-            return Err(ArgumentError::new_err(
-                "the distributed solve is for normal play",
-            ));
-        }
-        if workers == 0 {
-            return Err(ArgumentError::new_err("at least one worker is needed"));
-        }
-        let back = match db {
-            None => Back::None(NoStore),
-            Some(path) => Back::Db(Box::new(
-                py.detach(|| Db::open(&path))
-                    .map_err(|e| DatabaseError::new_err(e.to_string()))?,
-            )),
-        };
+        let (pos, back) = master_position(py, target, workers, db)?;
         let master = Master::start(Stacked::new(back), pos, workers)
             .map_err(|e| InternalError::new_err(format!("cannot start the search: {e}")))?;
         Ok(PyMaster {
@@ -186,14 +216,7 @@ impl PyMaster {
                 "internal error: the search thread panicked",
             ));
         };
-        if let Some(e) = f.store.back().error() {
-            return Err(DatabaseError::new_err(e));
-        }
-        match f.answer {
-            Ok((win, nimber)) => Ok(Some((win, nimber, f.searched))),
-            Err(e) if e.is_stopped() => Ok(None),
-            Err(e) => Err(solve_error(e)),
-        }
+        closed_answer(f)
     }
 }
 
@@ -210,10 +233,7 @@ pub struct PyTreeMaster {
 
 impl PyTreeMaster {
     fn with<R>(&self, f: impl FnOnce(&TreeMaster<Stacked<Back>>) -> R) -> PyResult<R> {
-        match &*lock(&self.inner) {
-            Some(m) => Ok(f(m)),
-            None => Err(InternalError::new_err("the master is closed")),
-        }
+        with_open(&self.inner, f)
     }
 }
 
@@ -228,25 +248,10 @@ impl PyTreeMaster {
         db: Option<PathBuf>,
         job: u64,
     ) -> PyResult<PyTreeMaster> {
-        let (pos, _) = target_position(py, target, false)?;
-        if pos.variant() != Variant::Normal {
-            return Err(ArgumentError::new_err(
-                "the distributed solve is for normal play",
-            ));
-        }
-        if workers == 0 {
-            return Err(ArgumentError::new_err("at least one worker is needed"));
-        }
         if job == 0 {
             return Err(ArgumentError::new_err("a job is at least one position"));
         }
-        let back = match db {
-            None => Back::None(NoStore),
-            Some(path) => Back::Db(Box::new(
-                py.detach(|| Db::open(&path))
-                    .map_err(|e| DatabaseError::new_err(e.to_string()))?,
-            )),
-        };
+        let (pos, back) = master_position(py, target, workers, db)?;
         let master = py
             .detach(|| TreeMaster::new(Stacked::new(back), &pos, workers, job))
             .map_err(solve_error)?;
@@ -319,15 +324,7 @@ impl PyTreeMaster {
         let Some(master) = lock(&self.inner).take() else {
             return Err(InternalError::new_err("the master is closed"));
         };
-        let f = py.detach(|| master.close());
-        if let Some(e) = f.store.back().error() {
-            return Err(DatabaseError::new_err(e));
-        }
-        match f.answer {
-            Ok((win, nimber)) => Ok(Some((win, nimber, f.searched))),
-            Err(e) if e.is_stopped() => Ok(None),
-            Err(e) => Err(solve_error(e)),
-        }
+        closed_answer(py.detach(|| master.close()))
     }
 }
 

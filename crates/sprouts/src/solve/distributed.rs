@@ -485,16 +485,23 @@ impl Worker {
             return Err(SolveError::bad_key(0, "a land key as the solver writes it"));
         }
         let news = decode_proved(news)?;
-        let (reply, answer) = mpsc::channel();
-        let request = Request::Slice {
+        self.ask(|reply| Request::Slice {
             land: land.into(),
             heap,
             news,
             slice,
             reply,
-        };
-        let sent = self.requests.as_ref().map(|r| r.send(request));
-        match sent {
+        })
+    }
+
+    /// Sends the worker's thread a request and waits for its reply (a
+    /// stopped error if the thread is gone).
+    fn ask<T>(
+        &self,
+        request: impl FnOnce(mpsc::Sender<Result<T, SolveError>>) -> Request,
+    ) -> Result<T, SolveError> {
+        let (reply, answer) = mpsc::channel();
+        match self.requests.as_ref().map(|r| r.send(request(reply))) {
             Some(Ok(())) => answer.recv().unwrap_or_else(|_| Err(SolveError::stopped())),
             _ => Err(SolveError::stopped()),
         }
@@ -510,15 +517,7 @@ impl Worker {
     pub fn run_job(&mut self, job: &[u8]) -> Result<Vec<u8>, SolveError> {
         let job = JobSpec::from_bytes(job)?;
         let news = decode_proved(&job.news)?;
-        let (reply, answer) = mpsc::channel();
-        let sent = self
-            .requests
-            .as_ref()
-            .map(|r| r.send(Request::Job { job, news, reply }));
-        match sent {
-            Some(Ok(())) => answer.recv().unwrap_or_else(|_| Err(SolveError::stopped())),
-            _ => Err(SolveError::stopped()),
-        }
+        self.ask(|reply| Request::Job { job, news, reply })
     }
 }
 
@@ -617,7 +616,7 @@ mod tests {
 }
 
 #[cfg(test)]
-mod runs {
+pub(super) mod runs {
     use super::*;
 
     /// Runs a master with `workers` workers, each on a thread of its own;
@@ -678,20 +677,24 @@ mod runs {
         for die_after in [1, 3, 10] {
             let f = run(8, 2, Some(die_after));
             assert_eq!(f.answer, Ok((false, 0)));
-            // Each result holds by the others (lookups only, as `sprouts
-            // db verify` checks a database).
-            let mut store = f.store;
-            let entries: Vec<(Vec<u8>, NormalEntry)> = store
-                .normal_entries()
-                .map(|(l, e)| (l.to_vec(), e))
-                .collect();
-            assert!(entries.len() > 20);
-            let mut verifier = super::super::Verifier::new(&super::super::PseudoCanon);
-            for (land, e) in entries {
-                let land = Land::from_bytes(&land).unwrap();
-                let held = verifier.check_normal(&mut store, &land, e);
-                assert!(held.is_ok(), "{land}: {e:?}: {held:?}");
-            }
+            every_result_holds(f.store);
+        }
+    }
+
+    /// Checks that each result of a run's store holds by the others
+    /// (lookups only, as `sprouts db verify` checks a database), and that
+    /// there are more than 20.
+    pub(in crate::solve) fn every_result_holds(mut store: MemoryStore) {
+        let entries: Vec<(Vec<u8>, NormalEntry)> = store
+            .normal_entries()
+            .map(|(l, e)| (l.to_vec(), e))
+            .collect();
+        assert!(entries.len() > 20);
+        let mut verifier = super::super::Verifier::new(&super::super::PseudoCanon);
+        for (land, e) in entries {
+            let land = Land::from_bytes(&land).unwrap();
+            let held = verifier.check_normal(&mut store, &land, e);
+            assert!(held.is_ok(), "{land}: {e:?}: {held:?}");
         }
     }
 

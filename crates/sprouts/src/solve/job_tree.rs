@@ -23,7 +23,7 @@ use super::bytes::lands_of;
 use super::canon::PseudoCanon;
 use super::children::{ChildLands, Children, children_unless};
 use super::error::SolveError;
-use super::pns::{INF, LOSS, Score, UNKNOWN, WIN, sum_share, twice_lives};
+use super::pns::{INF, LOSS, Score, UNKNOWN, WIN, front_of, sum_share, twice_lives};
 use super::store::NormalEntry;
 
 /// A couple (land + heap): the master's key.
@@ -122,22 +122,9 @@ impl JobTree {
     /// couple's numbers if the master has them; `None` if its nimber is
     /// known.
     fn front(&self, st: &mut dyn TreeStore, land: &[u8]) -> Option<(u8, Option<Score>)> {
-        let entry = st.entry(land);
-        if let Some(NormalEntry::Nimber(_)) = entry {
-            return None;
-        }
-        let mut h = 0u8;
-        loop {
-            let numbers = self.nodes.get(&(land.into(), h)).map(|n| n.numbers);
-            let won = match entry.and_then(|e| e.outcome_with_heap(h)) {
-                Some(o) => o,
-                None => matches!(numbers, Some(Score { pn: 0, .. })),
-            };
-            if !won {
-                return Some((h, numbers));
-            }
-            h += 1;
-        }
+        front_of(st.entry(land), |h| {
+            self.nodes.get(&(land.into(), h)).map(|n| n.numbers)
+        })
     }
 
     /// Child `j` of a couple (the land's children, then the land with each

@@ -215,6 +215,31 @@ impl Step {
     }
 }
 
+/// The couple of a land that its nimber is tested with now, from what is
+/// stored of it (`entry`) and the numbers known of its couples: the first
+/// heap with which it is not proved a win, and that couple's numbers
+/// (`None`: the nimber is known).
+pub(super) fn front_of(
+    entry: Option<NormalEntry>,
+    numbers: impl Fn(u8) -> Option<Score>,
+) -> Option<(u8, Option<Score>)> {
+    if let Some(NormalEntry::Nimber(_)) = entry {
+        return None;
+    }
+    let mut h = 0u8;
+    loop {
+        let n = numbers(h);
+        let won = match entry.and_then(|e| e.outcome_with_heap(h)) {
+            Some(o) => o,
+            None => matches!(n, Some(Score { pn: 0, .. })),
+        };
+        if !won {
+            return Some((h, n));
+        }
+        h += 1;
+    }
+}
+
 /// What the search knows of one child when choosing.
 #[derive(Clone, Copy)]
 pub(super) struct Score {
@@ -323,21 +348,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// nimber is known).
     fn front(&mut self, land: &[u8]) -> Option<(u8, Option<Score>)> {
         let entry = self.store.get_normal(land);
-        if let Some(NormalEntry::Nimber(_)) = entry {
-            return None;
-        }
-        let mut h = 0u8;
-        loop {
-            let numbers = self.numbers(land, h);
-            let won = match entry.and_then(|e| e.outcome_with_heap(h)) {
-                Some(o) => o,
-                None => matches!(numbers, Some(Score { pn: 0, .. })),
-            };
-            if !won {
-                return Some((h, numbers));
-            }
-            h += 1;
-        }
+        front_of(entry, |h| self.numbers(land, h))
     }
 
     /// The numbers of a sum with at least two lands of unknown nimber, as

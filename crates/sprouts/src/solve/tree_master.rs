@@ -600,7 +600,8 @@ impl<S: Store> State<S> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{MemoryStore, PseudoCanon, Verifier, Worker};
+    use super::super::distributed::runs::every_result_holds;
+    use super::super::{MemoryStore, Worker};
     use super::*;
 
     /// Runs a tree master with `workers` workers, each on a thread of its
@@ -657,18 +658,7 @@ mod tests {
         for die_after in [1, 3, 10] {
             let f = run(8, 2, 40, Some(die_after));
             assert_eq!(f.answer, Ok((false, 0)));
-            let mut store = f.store;
-            let entries: Vec<(Vec<u8>, NormalEntry)> = store
-                .normal_entries()
-                .map(|(l, e)| (l.to_vec(), e))
-                .collect();
-            assert!(entries.len() > 20);
-            let mut verifier = Verifier::new(&PseudoCanon);
-            for (land, e) in entries {
-                let land = Land::from_bytes(&land).unwrap();
-                let held = verifier.check_normal(&mut store, &land, e);
-                assert!(held.is_ok(), "{land}: {e:?}: {held:?}");
-            }
+            every_result_holds(f.store);
         }
     }
 

@@ -456,18 +456,98 @@ def _misere_solution(win, received, start, stats, messages):
     )
 
 
+class _Progress:
+    """A normal-play run's counts per worker, and its reports: every
+    ``every`` seconds a :class:`Report` to ``progress``, or to the logger
+    unless ``quiet``."""
+
+    def __init__(self, ray, RayActorError, actors, pids, db, progress, every, quiet):
+        self.ray = ray
+        self.RayActorError = RayActorError
+        self.actors = actors
+        self.pids = pids
+        self.db = db
+        self.progress = progress
+        self.every = every
+        self.quiet = quiet
+        self.start = self.last = time.monotonic()
+        self.stats = [WorkerReport(None, 0, 0.0, 0, 0, 0) for _ in actors]
+        self.last_results = [0] * len(actors)
+        # Pid calls to restarted actors: ObjectRef -> worker.
+        self.pid_refs: dict = {}
+
+    def died(self, w):
+        """Worker ``w``'s process died: Ray restarts it; its pid is asked
+        again."""
+        self.stats[w].deaths += 1
+        self.pids[w] = None
+        self.pid_refs[self.actors[w].pid.remote()] = w
+
+    def due(self, now) -> bool:
+        return now - self.last >= self.every
+
+    def report(self, now, searched, received, in_flight, posted):
+        ray = self.ray
+        if self.pid_refs:
+            ready, _ = ray.wait(list(self.pid_refs), num_returns=len(self.pid_refs), timeout=0)
+            for ref in ready:
+                w = self.pid_refs.pop(ref)
+                try:
+                    self.pids[w] = ray.get(ref)
+                except self.RayActorError:
+                    pass
+        span = max(now - self.last, 1e-9)
+        for w, s in enumerate(self.stats):
+            s.pid = self.pids[w]
+            s.results_per_second = (s.results - self.last_results[w]) / span
+            self.last_results[w] = s.results
+        self.last = now
+        r = Report(
+            seconds=now - self.start,
+            searched=searched,
+            received=received,
+            in_flight=in_flight,
+            posted=posted,
+            db_bytes=_db_bytes(self.db),
+            workers=[dataclasses.replace(s) for s in self.stats],
+        )
+        if self.progress is not None:
+            self.progress(r)
+        elif not self.quiet:
+            _log_report(r)
+
+    def solution(self, answer, received, messages, bytes_out, bytes_in, master_seconds):
+        """The run's :class:`sprouts.Solution` from the master's answer."""
+        if answer is None:
+            raise InternalError("the search was stopped before it had an answer")
+        win, nimber, searched = answer
+        return Solution(
+            variant="normal",
+            win=win,
+            nimber=nimber,
+            searched=searched,
+            seconds=time.monotonic() - self.start,
+            cost=RayCost(
+                worker_searched=sum(s.searched for s in self.stats),
+                received=received,
+                messages=messages,
+                bytes_to_workers=bytes_out,
+                bytes_from_workers=bytes_in,
+                master_seconds=master_seconds,
+                deaths=sum(s.deaths for s in self.stats),
+            ),
+        )
+
+
 def _drive(ray, RayActorError, master, actors, pids, db, slice, progress, every, quiet):
-    start = time.monotonic()
+    p = _Progress(ray, RayActorError, actors, pids, db, progress, every, quiet)
+    stats = p.stats
     workers = len(actors)
-    pid_refs: dict = {}
     idle = list(range(workers))
     running: dict = {}  # ObjectRef -> (worker, job)
     news = [b""] * workers
-    stats = [WorkerReport(None, 0, 0.0, 0, 0, 0) for _ in range(workers)]
-    last_results = [0] * workers
     messages = bytes_out = bytes_in = 0
     master_seconds = 0.0
-    last_report = start
 
     def send(w, job):
         nonlocal messages, bytes_out, master_seconds
@@ -480,34 +560,7 @@ def _drive(ray, RayActorError, master, actors, pids, db, slice, progress, every,
         running[actors[w].prove.remote(job.land, job.heap, payload, slice)] = (w, job)
 
     def report(now):
-        nonlocal last_report
-        if pid_refs:
-            ready, _ = ray.wait(list(pid_refs), num_returns=len(pid_refs), timeout=0)
-            for ref in ready:
-                w = pid_refs.pop(ref)
-                try:
-                    pids[w] = ray.get(ref)
-                except RayActorError:
-                    pass
-        span = max(now - last_report, 1e-9)
-        for w, s in enumerate(stats):
-            s.pid = pids[w]
-            s.results_per_second = (s.results - last_results[w]) / span
-            last_results[w] = s.results
-        last_report = now
-        r = Report(
-            seconds=now - start,
-            searched=master.searched,
-            received=master.received,
-            in_flight=len(running),
-            posted=master.posted,
-            db_bytes=_db_bytes(db),
-            workers=[dataclasses.replace(s) for s in stats],
-        )
-        if progress is not None:
-            progress(r)
-        elif not quiet:
-            _log_report(r)
+        p.report(now, master.searched, master.received, len(running), master.posted)
 
     def collect(ref, w, job, again):
         nonlocal bytes_in, master_seconds
@@ -516,9 +569,7 @@ def _drive(ray, RayActorError, master, actors, pids, db, slice, progress, every,
         except RayActorError:
             # The actor's process died: Ray restarts it; the job is dropped
             # here (still posted, it can be taken again).
-            stats[w].deaths += 1
-            pids[w] = None
-            pid_refs[actors[w].pid.remote()] = w
+            p.died(w)
             idle.append(w)
             return
         bytes_in += len(results)
@@ -549,7 +600,7 @@ def _drive(ray, RayActorError, master, actors, pids, db, slice, progress, every,
                 w, job = running.pop(ref)
                 collect(ref, w, job, True)
         now = time.monotonic()
-        if now - last_report >= every:
+        if p.due(now):
             report(now)
     # The search is done: what the actors still send is stored too.
     if running:
@@ -557,31 +608,9 @@ def _drive(ray, RayActorError, master, actors, pids, db, slice, progress, every,
         for ref in ready:
             w, job = running.pop(ref)
             collect(ref, w, job, False)
-    worker_searched = sum(s.searched for s in stats)
     received = master.received
     report(time.monotonic())
-    answer = master.close()
-    if answer is None:
-        raise InternalError("the search was stopped before it had an answer")
-    win, nimber, searched = answer
-    seconds = time.monotonic() - start
-    return Solution(
-        variant="normal",
-        win=win,
-        nimber=nimber,
-        searched=searched,
-        seconds=seconds,
-        cost=RayCost(
-            worker_searched=worker_searched,
-            received=received,
-            messages=messages,
-            bytes_to_workers=bytes_out,
-            bytes_from_workers=bytes_in,
-            master_seconds=master_seconds,
-            deaths=sum(s.deaths for s in stats),
-        ),
-    )
-
+    return p.solution(master.close(), received, messages, bytes_out, bytes_in, master_seconds)
 
 
 def _drive_tree(ray, RayActorError, master, actors, pids, db, progress, every, quiet):
@@ -589,47 +618,16 @@ def _drive_tree(ray, RayActorError, master, actors, pids, db, progress, every, q
     picks for it, and its answer goes back to the master, until the
     master has the answer. An actor that dies loses its job, which the
     master gives to the next."""
-    start = time.monotonic()
-    workers = len(actors)
-    pid_refs: dict = {}
-    idle = list(range(workers))
+    p = _Progress(ray, RayActorError, actors, pids, db, progress, every, quiet)
+    stats = p.stats
+    idle = list(range(len(actors)))
     running: dict = {}  # ObjectRef -> worker
-    stats = [WorkerReport(None, 0, 0.0, 0, 0, 0) for _ in range(workers)]
-    last_results = [0] * workers
     messages = bytes_out = bytes_in = 0
     master_seconds = 0.0
-    last_report = start
 
     def report(now):
-        nonlocal last_report
-        if pid_refs:
-            ready, _ = ray.wait(list(pid_refs), num_returns=len(pid_refs), timeout=0)
-            for ref in ready:
-                w = pid_refs.pop(ref)
-                try:
-                    pids[w] = ray.get(ref)
-                except RayActorError:
-                    pass
-        span = max(now - last_report, 1e-9)
-        for w, s in enumerate(stats):
-            s.pid = pids[w]
-            s.results_per_second = (s.results - last_results[w]) / span
-            last_results[w] = s.results
-        last_report = now
         counts = master.counts()
-        r = Report(
-            seconds=now - start,
-            searched=counts["searched"],
-            received=counts["received"],
-            in_flight=len(running),
-            posted=counts["nodes"],
-            db_bytes=_db_bytes(db),
-            workers=[dataclasses.replace(s) for s in stats],
-        )
-        if progress is not None:
-            progress(r)
-        elif not quiet:
-            _log_report(r)
+        p.report(now, counts["searched"], counts["received"], len(running), counts["nodes"])
 
     def collect(ref, w):
         nonlocal bytes_in, master_seconds
@@ -638,9 +636,7 @@ def _drive_tree(ray, RayActorError, master, actors, pids, db, progress, every, q
         except RayActorError:
             # The actor's process died: Ray restarts it; its job goes to
             # the next idle actor.
-            stats[w].deaths += 1
-            pids[w] = None
-            pid_refs[actors[w].pid.remote()] = w
+            p.died(w)
             master.abandon(w)
             idle.append(w)
             return
@@ -672,32 +668,13 @@ def _drive_tree(ray, RayActorError, master, actors, pids, db, progress, every, q
         for ref in ready:
             collect(ref, running.pop(ref))
         now = time.monotonic()
-        if now - last_report >= every:
+        if p.due(now):
             report(now)
     # The search is done: what the actors still send is stored too.
     if running:
         ready, _ = ray.wait(list(running), num_returns=len(running), timeout=30)
         for ref in ready:
             collect(ref, running.pop(ref))
-    counts = master.counts()
+    received = master.counts()["received"]
     report(time.monotonic())
-    answer = master.close()
-    if answer is None:
-        raise InternalError("the search was stopped before it had an answer")
-    win, nimber, searched = answer
-    return Solution(
-        variant="normal",
-        win=win,
-        nimber=nimber,
-        searched=searched,
-        seconds=time.monotonic() - start,
-        cost=RayCost(
-            worker_searched=sum(s.searched for s in stats),
-            received=counts["received"],
-            messages=messages,
-            bytes_to_workers=bytes_out,
-            bytes_from_workers=bytes_in,
-            master_seconds=master_seconds,
-            deaths=sum(s.deaths for s in stats),
-        ),
-    )
+    return p.solution(master.close(), received, messages, bytes_out, bytes_in, master_seconds)
