@@ -19,7 +19,12 @@ cd "$here"
 # npm ci only when node_modules was not installed from this very lock file.
 stamp="$(sha256sum package-lock.json | cut -d' ' -f1)"
 if [ "$(cat node_modules/.lock-stamp 2>/dev/null)" != "$stamp" ]; then
-  npm ci --no-audit --no-fund --loglevel=error
+  # (.ci/run's retry, when it runs this: the registry is over the network.)
+  if declare -F retry >/dev/null; then
+    retry npm ci --no-audit --no-fund --loglevel=error
+  else
+    npm ci --no-audit --no-fund --loglevel=error
+  fi
   echo "$stamp" > node_modules/.lock-stamp
 fi
 SPROUTS_BIN="${SPROUTS_BIN:-$root/target/debug/sprouts}" node --test e2e.test.mjs
