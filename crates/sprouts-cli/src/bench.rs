@@ -209,9 +209,9 @@ pub fn run(args: &Args) -> Result<()> {
     if !args.json {
         writeln!(
             out,
-            "| N | variant | outcome | nimber | seconds | nimber s | searched | helpers searched | stored | trees | peak MiB | threads |"
+            "| N | variant | outcome | nimber | seconds | nimber s | searched | helpers searched | stored | trees | peak MiB | threads | hard |"
         )?;
-        writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|---|")?;
+        writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|---|---|")?;
         out.flush()?;
     }
     let exe = std::env::current_exe().context("cannot find this program")?;
@@ -238,7 +238,7 @@ pub fn run(args: &Args) -> Result<()> {
         } else {
             writeln!(
                 out,
-                "| {} | {} | {} | {} | {:.3} | {} | {} | {} | {} | {} | {:.0} | {} |",
+                "| {} | {} | {} | {} | {:.3} | {} | {} | {} | {} | {} | {:.0} | {} | {} |",
                 row.spots,
                 row.variant,
                 row.outcome,
@@ -251,7 +251,8 @@ pub fn run(args: &Args) -> Result<()> {
                 row.stored,
                 row.trees.map_or("-".to_string(), |t| t.to_string()),
                 row.peak_mib,
-                row.threads
+                row.threads,
+                hard_form(row.spots, variant)
             )?;
         }
         out.flush()?;
@@ -263,6 +264,18 @@ pub fn run(args: &Args) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The form of a hard start of normal play, 6k or 6k + 3 (the starts
+/// that cost far more than their neighbours, here as for SPOTS, whose
+/// first open starts are all of these forms: docs/benchmarks.md); empty
+/// for the others and in misère play.
+fn hard_form(n: u32, variant: Variant) -> &'static str {
+    match (variant, n % 6) {
+        (Variant::Normal, 0) if n >= 6 => "6k",
+        (Variant::Normal, 3) if n >= 9 => "6k+3",
+        _ => "",
+    }
 }
 
 /// One row of `bench --simulate`.
@@ -455,4 +468,20 @@ fn simulated(args: &Args, out: &mut impl Write) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hard_starts_are_marked_by_their_form() {
+        let marks: Vec<&str> = (1..=13).map(|n| hard_form(n, Variant::Normal)).collect();
+        assert_eq!(
+            marks,
+            ["", "", "", "", "", "6k", "", "", "6k+3", "", "", "6k", ""]
+        );
+        assert_eq!(hard_form(33, Variant::Normal), "6k+3");
+        assert_eq!(hard_form(18, Variant::Misere), "");
+    }
 }
