@@ -10,7 +10,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sprouts::model::{MAX_SPOT, Position, Topology, Variant};
-use sprouts::notation::PositionNotation;
+use sprouts::notation::{Notation, PositionNotation};
 use sprouts::solve::{Progress, Solver, Stacked, Store, decompose};
 
 use crate::db::{self, Backing, DbArgs};
@@ -299,6 +299,32 @@ fn on_interrupt() -> Result<Arc<AtomicBool>> {
     Ok(flag)
 }
 
+/// After a solve that was stopped (Ctrl-C, `--timeout`), says on standard
+/// error how far it got: how many of the position's distinct moves are
+/// decided, and which (`1(22)1 loses`: the player after it wins).
+fn report_moves_known<S: Store>(solver: &mut Solver<S>, pos: &Position, notation: Notation) {
+    let Ok(known) = solver.moves_known(pos) else {
+        return;
+    };
+    let decided: Vec<String> = known
+        .iter()
+        .filter_map(|(m, _, after)| {
+            let word = if (*after)? { "loses" } else { "wins" };
+            Some(format!("{} {word}", notation.write_listed(pos, m)))
+        })
+        .collect();
+    let list = if decided.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", decided.join(", "))
+    };
+    eprintln!(
+        "sprouts: distinct moves decided so far: {} of {}{list}",
+        decided.len(),
+        known.len()
+    );
+}
+
 /// A solver over the database with progress and deadline set.
 pub fn new_solver(db: &DbArgs, timeout: Option<f64>) -> Result<Solver<Stacked<Backing>>> {
     let mut s = db::solver(db)?;
@@ -488,7 +514,15 @@ pub fn run(args: &Args) -> Result<()> {
         }
         let fail = |e: sprouts::solve::SolveError| stopped_error(e, timeout, !db.no_db);
         let start = Instant::now();
-        let win = solver.win(&pos).map_err(&fail)?;
+        let win = match solver.win(&pos) {
+            Ok(w) => w,
+            Err(e) => {
+                if e.is_stopped() {
+                    report_moves_known(&mut solver, &pos, game.unwrap_or(Notation::Wgosa));
+                }
+                return Err(fail(e));
+            }
+        };
         let nimber = match pos.variant() {
             Variant::Normal => Some(solver.nimber(&pos).map_err(&fail)?),
             Variant::Misere => None,

@@ -287,23 +287,62 @@ fn analyze_decides_the_late_moves_of_the_published_22_spot_misere_game() {
     assert!(!err.contains("database"), "{err}");
 }
 
+/// A stopped solve's two lines: how far it got (of `moves` distinct
+/// moves), and the error `last`; the first line is returned.
+fn stopped_lines(err: &str, moves: usize, last: &str) -> String {
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].starts_with("sprouts: distinct moves decided so far: ")
+            && lines[0].contains(&format!(" of {moves}")),
+        "{err}"
+    );
+    assert_eq!(lines[1], last);
+    lines[0].to_string()
+}
+
 #[test]
 fn timeout_is_an_error_that_says_so() {
     let (code, _, err) = run(&["solve", "--spots", "14", "--no-db", "--timeout", "0.2"]);
     assert_eq!(code, 1);
-    assert_eq!(
-        err,
-        "sprouts: no answer within the timeout of 0.2 s (nothing is kept: --no-db)\n"
+    // 14 spots: 8 distinct first moves (the join, loops around 0 to 6).
+    stopped_lines(
+        &err,
+        8,
+        "sprouts: no answer within the timeout of 0.2 s (nothing is kept: --no-db)",
     );
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.redb");
     let db = db.to_str().unwrap();
     let (code, _, err) = run(&["solve", "--spots", "14", "--db", db, "--timeout", "0.2"]);
     assert_eq!(code, 1);
-    assert_eq!(
-        err,
-        "sprouts: no answer within the timeout of 0.2 s (what was proved is kept in the database)\n"
+    stopped_lines(
+        &err,
+        8,
+        "sprouts: no answer within the timeout of 0.2 s (what was proved is kept in the database)",
     );
+}
+
+#[test]
+fn a_stopped_solve_says_which_moves_it_decided() {
+    // The loop around no spot of 8 spots, solved first into the database:
+    // 8 spots is a loss (AJS 1991), so the player after it wins.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.redb");
+    let db = db.to_str().unwrap();
+    let (code, out, err) = run(&["solve", "--db", db, "8+ 1(9)1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("outcome\twin"), "{out}");
+    // The start, stopped at once: 5 distinct moves (the join, loops
+    // around 0 to 3 spots), that one decided.
+    let (code, _, err) = run(&["solve", "--spots", "8", "--db", db, "--timeout", "0"]);
+    assert_eq!(code, 1);
+    let first = stopped_lines(
+        &err,
+        5,
+        "sprouts: no answer within the timeout of 0 s (what was proved is kept in the database)",
+    );
+    assert!(first.contains("1(9)1 loses"), "{first}");
 }
 
 #[test]

@@ -24,6 +24,29 @@ use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
 /// How often (in positions expanded) the deadline and progress are checked.
 const CHECK_EVERY: u64 = 1 << 8;
 
+/// The moves of a position in groups of moves that leave the same lands
+/// ([`decompose`](super::decompose)), in the order of [`Position::moves`]:
+/// each group's first move, how many others it stands for, and the
+/// position it leaves.
+fn move_groups(pos: &Position) -> Result<Vec<(AnyMove, usize, Position)>, SolveError> {
+    let moves = pos
+        .moves()
+        .map_err(|_| SolveError::wide(pos.too_wide().unwrap_or_default()))?;
+    let mut groups: HashMap<Vec<Land>, usize> = HashMap::new();
+    let mut out: Vec<(AnyMove, usize, Position)> = Vec::new();
+    for m in moves {
+        let Ok(after) = m.after(pos) else { continue };
+        let lands = super::decompose(&after)?;
+        if let Some(&i) = groups.get(&lands) {
+            out[i].1 += 1;
+            continue;
+        }
+        groups.insert(lands, out.len());
+        out.push((m, 0, after));
+    }
+    Ok(out)
+}
+
 /// A solver: a store of proved results, a land key, and the search state.
 ///
 /// The search recurses once per move of the game and once per nim heap:
@@ -288,33 +311,54 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// }
     /// ```
     pub fn winning_moves(&mut self, pos: &Position) -> Result<Vec<(AnyMove, usize)>, SolveError> {
-        let moves = pos
-            .moves()
-            .map_err(|_| SolveError::wide(pos.too_wide().unwrap_or_default()))?;
-        let mut groups: HashMap<Vec<Land>, usize> = HashMap::new();
-        let mut verdict: HashMap<Vec<Land>, bool> = HashMap::new();
-        let mut out: Vec<(AnyMove, usize)> = Vec::new();
-        for m in moves {
-            let Ok(after) = m.after(pos) else { continue };
-            let lands = super::decompose(&after)?;
-            let win = match verdict.get(&lands) {
-                Some(&w) => w,
-                None => {
-                    let w = !self.win(&after)?;
-                    verdict.insert(lands.clone(), w);
-                    w
+        let mut out = Vec::new();
+        for (m, same, after) in move_groups(pos)? {
+            if !self.win(&after)? {
+                out.push((m, same));
+            }
+        }
+        Ok(out)
+    }
+
+    /// What is known now of each group of moves of a position (moves that
+    /// leave the same lands, grouped as [`Solver::winning_moves`] groups
+    /// them): its first move, how many others it stands for, and whether
+    /// the player to move after it wins, when the store tells, or a
+    /// moment's search (the deadline is now: a few hundred positions at
+    /// most, whatever they prove is kept); `None` otherwise. After a solve
+    /// that was stopped, this says how far it got, move by move.
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// let mut s = sprouts::solve::Solver::new();
+    /// // Misère 4 spots: a loss (OEIS A164950), so every move is refuted:
+    /// // the player after it wins. Its 3 groups: the join, and the loops
+    /// // around 0 and 1 spots (a loop around 2 leaves what one around 1 does).
+    /// let p = Position::start(4, Variant::Misere);
+    /// assert!(!s.win(&p).unwrap());
+    /// let known = s.moves_known(&p).unwrap();
+    /// assert_eq!(known.len(), 3);
+    /// assert!(known.iter().all(|&(_, _, after)| after == Some(true)));
+    /// ```
+    pub fn moves_known(
+        &mut self,
+        pos: &Position,
+    ) -> Result<Vec<(AnyMove, usize, Option<bool>)>, SolveError> {
+        let saved = self.deadline;
+        let mut out = Vec::new();
+        for (m, same, after) in move_groups(pos)? {
+            self.deadline = Some(Instant::now());
+            let known = match self.win(&after) {
+                Ok(w) => Some(w),
+                Err(e) if e.is_stopped() => None,
+                Err(e) => {
+                    self.deadline = saved;
+                    return Err(e);
                 }
             };
-            if !win {
-                continue;
-            }
-            if let Some(&i) = groups.get(&lands) {
-                out[i].1 += 1;
-                continue;
-            }
-            groups.insert(lands, out.len());
-            out.push((m, 0));
+            out.push((m, same, known));
         }
+        self.deadline = saved;
         Ok(out)
     }
 
