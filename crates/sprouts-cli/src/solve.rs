@@ -301,8 +301,14 @@ fn on_interrupt() -> Result<Arc<AtomicBool>> {
 
 /// After a solve that was stopped (Ctrl-C, `--timeout`), says on standard
 /// error how far it got: how many of the position's distinct moves are
-/// decided, and which (`1(22)1 loses`: the player after it wins).
+/// decided, and which (`1(10)1 loses`: the player after it wins). Only
+/// for positions of at most 2^20 moves: the moves are listed one by one
+/// (a start of N spots has about N 2^(N-1)), and a stopped solve must end
+/// soon.
 fn report_moves_known<S: Store>(solver: &mut Solver<S>, pos: &Position, notation: Notation) {
+    if pos.count_moves().bits() > 20 {
+        return;
+    }
     let Ok(known) = solver.moves_known(pos) else {
         return;
     };

@@ -326,7 +326,10 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// the player to move after it wins, when the store tells, or a
     /// moment's search (the deadline is now: a few hundred positions at
     /// most, whatever they prove is kept); `None` otherwise. After a solve
-    /// that was stopped, this says how far it got, move by move.
+    /// that was stopped, this says how far it got, move by move. Every
+    /// move is listed, as [`Position::moves`] gives them: a start of N
+    /// spots has about N 2^(N-1) ([`Position::count_moves`] says how many
+    /// before).
     ///
     /// ```
     /// use sprouts::model::{Position, Variant};
