@@ -420,7 +420,7 @@ impl Worker {
                         } => {
                             master.out = news;
                             let mut results = master.exchange().unwrap_or_default();
-                            let proof = prove_slice(&mut solver, &land, heap, slice);
+                            let proof = prove_within(&mut solver, &land, heap, Limit::Time(slice));
                             solver.exchange();
                             results.extend(master.exchange().unwrap_or_default());
                             let _ = reply.send(proof.map(|outcome| Proof {
@@ -433,8 +433,12 @@ impl Worker {
                             master.out = news;
                             // What it learns is not sent back.
                             let _ = master.exchange();
-                            let outcome =
-                                prove_budget(&mut solver, &job.land, job.heap, job.budget);
+                            let outcome = prove_within(
+                                &mut solver,
+                                &job.land,
+                                job.heap,
+                                Limit::Positions(job.budget),
+                            );
                             solver.exchange();
                             let results = master.exchange().unwrap_or_default();
                             let _ = reply.send(outcome.map(|outcome| {
@@ -530,42 +534,36 @@ impl Drop for Worker {
     }
 }
 
-/// Works on one couple until it is proved or `budget` more positions are
-/// expanded.
-fn prove_budget<S: Store>(
+/// How long a worker works on one couple: a slice of time (the posted
+/// design) or a budget of positions expanded (a tree master's job).
+#[derive(Clone, Copy)]
+enum Limit {
+    Time(Duration),
+    Positions(u64),
+}
+
+/// Works on one couple until it is proved or its limit is reached
+/// (`None`: not proved).
+fn prove_within<S: Store>(
     solver: &mut Solver<S>,
     land: &[u8],
     heap: u8,
-    budget: u64,
+    limit: Limit,
 ) -> Result<Option<bool>, SolveError> {
     solver.exchange();
     if let Some(w) = solver.stored(land, heap) {
         return Ok(Some(w));
     }
-    solver.clear_deadline();
-    solver.expand_limit = solver.searched().saturating_add(budget.max(1));
+    match limit {
+        Limit::Time(slice) => solver.set_deadline(Instant::now() + slice),
+        Limit::Positions(budget) => {
+            solver.clear_deadline();
+            solver.expand_limit = solver.searched().saturating_add(budget.max(1));
+        }
+    }
     let run = solver.win_land_heap(land, heap);
     solver.expand_limit = u64::MAX;
     match run {
-        Ok(w) => Ok(Some(w)),
-        Err(e) if e.is_stopped() => Ok(None),
-        Err(e) => Err(e),
-    }
-}
-
-/// Works on one couple until it is proved or `slice` has passed.
-fn prove_slice<S: Store>(
-    solver: &mut Solver<S>,
-    land: &[u8],
-    heap: u8,
-    slice: Duration,
-) -> Result<Option<bool>, SolveError> {
-    solver.exchange();
-    if let Some(w) = solver.stored(land, heap) {
-        return Ok(Some(w));
-    }
-    solver.set_deadline(Instant::now() + slice);
-    match solver.win_land_heap(land, heap) {
         Ok(w) => Ok(Some(w)),
         Err(e) if e.is_stopped() => Ok(None),
         Err(e) => Err(e),
