@@ -298,6 +298,25 @@ struct Seat {
     searched: u64,
 }
 
+/// How many lands the master remembers having sent, over all its workers:
+/// each worker's share of it bounds its memory, so that the master's
+/// memory does not grow with workers times lands.
+const SENT_BUDGET: usize = 1 << 24;
+
+impl Seat {
+    /// Notes that the worker knows `e` of `land`; past `cap` lands it
+    /// forgets them all, which costs only results sent again (a worker
+    /// merges a result it holds).
+    fn remember(&mut self, land: &[u8], e: NormalEntry, cap: usize) {
+        if self.sent.len() >= cap && !self.sent.contains_key(land) {
+            self.sent.clear();
+        }
+        let held = self.sent.get(land).copied();
+        self.sent
+            .insert(land.into(), held.map_or(e, |h| h.merge(e)));
+    }
+}
+
 struct State<S> {
     store: S,
     tree: JobTree,
@@ -310,6 +329,8 @@ struct State<S> {
     answer: Option<Result<(bool, u8), SolveError>>,
     budget: u64,
     seats: Vec<Seat>,
+    /// The lands each seat may remember having sent (see [`SENT_BUDGET`]).
+    sent_cap: usize,
     received: u64,
     jobs: u64,
 }
@@ -349,6 +370,7 @@ impl<S: Store> TreeMaster<S> {
             answer: None,
             budget: budget.max(1),
             seats: (0..workers).map(|_| Seat::default()).collect(),
+            sent_cap: (SENT_BUDGET / workers.max(1)).max(1 << 12),
             received: 0,
             jobs: 0,
         };
@@ -413,7 +435,7 @@ impl<S: Store> TreeMaster<S> {
                         let held = seat.sent.get(&l).copied();
                         if held.is_none_or(|h| h.merge(e) != h) {
                             encode_results([(&*l, e)], &mut news);
-                            seat.sent.insert(l, held.map_or(e, |h| h.merge(e)));
+                            seat.remember(&l, e, st.sent_cap);
                         }
                     }
                     let job = JobSpec {
@@ -461,9 +483,7 @@ impl<S: Store> TreeMaster<S> {
         for_each_result(&a.results, |land, e| {
             received += 1;
             merge_into(&mut st.store, land, e);
-            let held = seat.sent.get(land).copied();
-            seat.sent
-                .insert(land.into(), held.map_or(e, |h| h.merge(e)));
+            seat.remember(land, e, st.sent_cap);
         })?;
         st.received += received;
         let numbers: rustc_hash::FxHashMap<Couple, Score> = couples
@@ -608,8 +628,22 @@ mod tests {
     /// own, jobs of `budget` positions; worker 0 dies (its answer lost,
     /// a fresh worker in its place) after its `die_after`-th job.
     fn run(n: u32, workers: usize, budget: u64, die_after: Option<usize>) -> Finished<MemoryStore> {
+        run_capped(n, workers, budget, die_after, None)
+    }
+
+    /// [`run`], the master remembering at most `cap` lands sent per worker.
+    fn run_capped(
+        n: u32,
+        workers: usize,
+        budget: u64,
+        die_after: Option<usize>,
+        cap: Option<usize>,
+    ) -> Finished<MemoryStore> {
         let pos = Position::start(n, Variant::Normal);
         let master = TreeMaster::new(MemoryStore::default(), &pos, workers, budget).unwrap();
+        if let Some(cap) = cap {
+            lock(&master.state).sent_cap = cap;
+        }
         std::thread::scope(|scope| {
             for me in 0..workers {
                 let master = &master;
@@ -650,6 +684,23 @@ mod tests {
                     "{n} spots, {workers} workers, {budget}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn a_master_that_forgets_what_it_sent_still_solves() {
+        let mut seat = Seat::default();
+        for l in [[0u8], [1], [2], [3], [4]] {
+            seat.remember(&l, NormalEntry::NotIn(1), 3);
+            assert!(seat.sent.len() <= 3);
+        }
+        // A land held is merged, not counted again.
+        seat.remember(&[4], NormalEntry::NotIn(2), 2);
+        assert_eq!(seat.sent.get(&[4][..]), Some(&NormalEntry::NotIn(3)));
+        for (n, outcome) in [(7, (false, 0)), (9, (true, 1))] {
+            let f = run_capped(n, 2, 50, None, Some(2));
+            assert_eq!(f.answer, Ok(outcome), "{n} spots");
+            every_result_holds(f.store);
         }
     }
 
