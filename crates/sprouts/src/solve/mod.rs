@@ -72,6 +72,7 @@ pub use land::{Land, decompose, decompose_with, lands_position};
 pub use misere::{
     BIG_SUM_BUDGET, KEY_SUM_BUDGET, MisereMemory, MisereStats, SUM_OUTCOME_BUDGET, TREE_LIVES,
 };
+pub use pns::NormalStats;
 pub use search::Solver;
 pub use simulate::{Seed, Sharing, SimConfig, SimReport, simulate};
 pub use store::{

@@ -58,6 +58,37 @@ pub(super) struct NormalNode {
 /// The search's table: what it knows of every land it has seen.
 pub(super) type NormalTable = FxHashMap<Box<[u8]>, NormalNode>;
 
+/// Where the normal-play searches of a solver spent their expansions
+/// ([`Solver::normal_stats`]; docs/benchmarks.md#normal-profile).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NormalStats {
+    /// Lands expanded for a couple with a heap of 0, 1, 2, and 3 or more;
+    /// the last, lands whose children were all wanted (no couple).
+    pub expanded_by_heap: [u64; 5],
+    /// `expanded_by_lives[k]`: expansions of lands of `k` lives.
+    pub expanded_by_lives: Vec<u64>,
+    /// Expansions stopped at a child known to lose with the couple's heap
+    /// (the couple is won; the other children are not made, nor kept).
+    pub stopped_early: u64,
+    /// With [`Solver::track_expansions`]: expansions of a land expanded
+    /// before (its children had not been kept, or were dropped).
+    pub expanded_again: u64,
+    /// Of those, the ones whose expansion before had stopped early.
+    pub again_after_stop: u64,
+}
+
+impl NormalStats {
+    fn expanded(&mut self, land: &[u8], heap: Option<u8>, stopped: bool) {
+        self.expanded_by_heap[heap.map_or(4, |h| usize::from(h.min(3)))] += 1;
+        let lives = (twice_lives(land) / 2) as usize;
+        if self.expanded_by_lives.len() <= lives {
+            self.expanded_by_lives.resize(lives + 1, 0);
+        }
+        self.expanded_by_lives[lives] += 1;
+        self.stopped_early += u64::from(stopped);
+    }
+}
+
 /// Land `i` of a sum (lands each followed by END_LAND).
 fn nth_land(lands: &[u8], i: usize) -> &[u8] {
     lands_of(lands).nth(i).unwrap_or_default()
@@ -506,10 +537,17 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         {
             return Ok(Some(c.clone()));
         }
-        let Some(made) = self.expand(land, |store, c| {
+        let made = self.expand(land, |store, c| {
             heap.is_some_and(|h| known_outcome(store, lands_of(c), h) == Some(false))
-        })?
-        else {
+        })?;
+        self.normal_stats.expanded(land, heap, made.is_none());
+        if let Some(seen) = &mut self.expanded_lands {
+            if let Some(stopped) = seen.insert(land.into(), made.is_none()) {
+                self.normal_stats.expanded_again += 1;
+                self.normal_stats.again_after_stop += u64::from(stopped);
+            }
+        }
+        let Some(made) = made else {
             return Ok(None);
         };
         let children = Arc::new(made);
@@ -731,5 +769,24 @@ mod tests {
         ];
         assert_eq!(twice_lives(&land), 14);
         assert_eq!(twice_lives(&[END_BOUNDARY, END_REGION]), 0);
+    }
+
+    #[test]
+    fn lands_expanded_again_are_counted_against_a_count_of_their_own() {
+        use crate::model::{Position, Variant};
+        let mut s = Solver::new();
+        s.track_expansions();
+        assert!(s.win(&Position::start(9, Variant::Normal)).unwrap());
+        let st = s.normal_stats().clone();
+        let distinct = s.expanded_lands.as_ref().unwrap().len() as u64;
+        assert_eq!(st.expanded_again, s.searched() - distinct);
+        assert!(st.again_after_stop > 0 && st.again_after_stop <= st.expanded_again);
+        assert!(st.stopped_early > 0 && st.stopped_early < s.searched());
+        // The same search untracked counts the same, but nothing again.
+        let mut plain = Solver::new();
+        plain.win(&Position::start(9, Variant::Normal)).unwrap();
+        assert_eq!(plain.searched(), s.searched());
+        assert_eq!(plain.normal_stats().stopped_early, st.stopped_early);
+        assert_eq!(plain.normal_stats().expanded_again, 0);
     }
 }

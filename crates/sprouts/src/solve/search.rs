@@ -8,6 +8,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use rustc_hash::FxHashMap;
+
 use crate::model::{AnyMove, Position, Variant};
 use crate::notation::Notation;
 
@@ -18,7 +20,7 @@ use super::error::SolveError;
 use super::helpers::Link;
 use super::land::Land;
 use super::misere::{MisereTable, MisereTrees};
-use super::pns::{NormalTable, TABLE_BUDGET, known_outcome};
+use super::pns::{NormalStats, NormalTable, TABLE_BUDGET, known_outcome};
 use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
 
 /// How often (in positions expanded) the deadline and progress are checked.
@@ -93,6 +95,11 @@ pub struct Solver<S: Store = MemoryStore, C: LandCanon = PseudoCanon> {
     /// budget counted in positions, so a simulated worker's job is the
     /// same from run to run (`simulate.rs`). `u64::MAX`: none.
     pub(super) expand_limit: u64,
+    /// Where the normal-play search spent its expansions.
+    pub(super) normal_stats: NormalStats,
+    /// With [`Solver::track_expansions`]: every land expanded by the
+    /// normal-play search, and whether its last expansion stopped early.
+    pub(super) expanded_lands: Option<FxHashMap<Box<[u8]>, bool>>,
 }
 
 impl Solver {
@@ -157,6 +164,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             table_bytes: 0,
             table_budget: TABLE_BUDGET,
             expand_limit: u64::MAX,
+            normal_stats: NormalStats::default(),
+            expanded_lands: None,
             link: None,
         }
     }
@@ -224,6 +233,32 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// ```
     pub fn helpers_searched(&self) -> u64 {
         self.helpers_searched
+    }
+
+    /// Where the normal-play searches of this solver spent their
+    /// expansions: by the heap of the couple, by lives, stopped early, and
+    /// (with [`Self::track_expansions`]) expanded again.
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// let mut s = sprouts::solve::Solver::new();
+    /// s.win(&Position::start(5, Variant::Normal)).unwrap();
+    /// let st = s.normal_stats();
+    /// // Every expansion of a normal search is counted once each way.
+    /// assert_eq!(st.expanded_by_heap.iter().sum::<u64>(), s.searched());
+    /// assert_eq!(st.expanded_by_lives.iter().sum::<u64>(), s.searched());
+    /// // The start (15 lives) is expanded for its heap 0.
+    /// assert!(st.expanded_by_heap[0] > 0 && st.expanded_by_lives[15] > 0);
+    /// ```
+    pub fn normal_stats(&self) -> &NormalStats {
+        &self.normal_stats
+    }
+
+    /// Keeps from now on every land the normal-play search expands, to
+    /// count those expanded again ([`NormalStats::expanded_again`]): for
+    /// profiles (it costs a key per land expanded).
+    pub fn track_expansions(&mut self) {
+        self.expanded_lands.get_or_insert_with(FxHashMap::default);
     }
 
     /// Children generated (distinct child positions of expanded lands).
