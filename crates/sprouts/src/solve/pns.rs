@@ -772,7 +772,7 @@ mod tests {
     }
 
     #[test]
-    fn lands_expanded_again_are_counted_against_a_count_of_their_own() {
+    fn every_expansion_is_a_first_or_an_again_and_tracking_changes_nothing() {
         use crate::model::{Position, Variant};
         let mut s = Solver::new();
         s.track_expansions();
