@@ -304,16 +304,22 @@ struct Seat {
 const SENT_BUDGET: usize = 1 << 24;
 
 impl Seat {
-    /// Notes that the worker knows `e` of `land`; past `cap` lands it
-    /// forgets them all, which costs only results sent again (a worker
-    /// merges a result it holds).
-    fn remember(&mut self, land: &[u8], e: NormalEntry, cap: usize) {
-        if self.sent.len() >= cap && !self.sent.contains_key(land) {
+    /// Notes that the worker knows `e` of `land`, and says whether that
+    /// is more than it was known to know (then `e` is to be sent). Past
+    /// `cap` lands it forgets them all, which costs only results sent
+    /// again (a worker merges a result it holds).
+    fn remember(&mut self, land: &[u8], e: NormalEntry, cap: usize) -> bool {
+        if let Some(held) = self.sent.get_mut(land) {
+            let merged = held.merge(e);
+            let more = merged != *held;
+            *held = merged;
+            return more;
+        }
+        if self.sent.len() >= cap {
             self.sent.clear();
         }
-        let held = self.sent.get(land).copied();
-        self.sent
-            .insert(land.into(), held.map_or(e, |h| h.merge(e)));
+        self.sent.insert(land.into(), e);
+        true
     }
 }
 
@@ -432,10 +438,8 @@ impl<S: Store> TreeMaster<S> {
                         let Some(e) = st.store.get_normal(&l) else {
                             continue;
                         };
-                        let held = seat.sent.get(&l).copied();
-                        if held.is_none_or(|h| h.merge(e) != h) {
+                        if seat.remember(&l, e, st.sent_cap) {
                             encode_results([(&*l, e)], &mut news);
-                            seat.remember(&l, e, st.sent_cap);
                         }
                     }
                     let job = JobSpec {
