@@ -53,6 +53,11 @@ fn main() {
     println!("outcome\t{}", if win { "W" } else { "L" });
     println!("seconds\t{seconds:.1}");
     println!("searched\t{}", solver.searched());
+    let trims = solver.table_trims();
+    println!(
+        "table trims\tchildren {}, numbers {}",
+        trims.children, trims.numbers
+    );
     println!("trees\t{}", solver.trees().len());
     println!("sums known\t{}", solver.trees().sums_known());
     let [none, one, two, more] = stats.expanded_by_big_lands;

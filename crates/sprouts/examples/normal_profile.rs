@@ -42,6 +42,11 @@ fn main() {
         share(st.stopped_early)
     );
     println!("| expanded again | {} |", share(st.expanded_again));
+    let trims = solver.table_trims();
+    println!(
+        "| table past its budget | children dropped {}, numbers dropped {} |",
+        trims.children, trims.numbers
+    );
     println!(
         "| again, after an expansion stopped early | {} |",
         share(st.again_after_stop)

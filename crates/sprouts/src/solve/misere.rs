@@ -127,6 +127,9 @@ pub(crate) fn split_misere_key(key: &[u8]) -> Option<(TreeId, &[u8])> {
 pub(super) struct MisereNode {
     kids: Option<Arc<[Box<[u8]>]>>,
     numbers: Option<(u64, u64)>,
+    /// Positions expanded below this one by the searches that left it
+    /// unproved: what forgetting its numbers would cost (see `make_room`).
+    pub(super) work: u64,
 }
 
 impl MisereNode {
@@ -140,11 +143,16 @@ impl MisereNode {
         self.numbers.is_some()
     }
 
+    /// About how many bytes the node takes under this key without its
+    /// children.
+    pub(super) fn numbers_bytes(&self, key: &[u8]) -> usize {
+        key.len() + 64
+    }
+
     /// About how many bytes the node takes under this key (what the
     /// table's budget counts).
     pub(super) fn bytes(&self, key: &[u8]) -> usize {
-        key.len()
-            + 64
+        self.numbers_bytes(key)
             + self
                 .kids
                 .as_ref()
@@ -1059,6 +1067,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         th_dn: u64,
         depth: Option<usize>,
     ) -> Result<(), SolveError> {
+        let searched = self.searched;
         let kids = self.misere_kids(key)?;
         // A child once proved stays proved: it is not scored again.
         let mut scores: Vec<Score> = vec![UNKNOWN; kids.len()];
@@ -1091,13 +1100,18 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                     return Ok(());
                 }
                 Step::Over(pn, dn) => {
+                    let work = self.searched - searched;
                     match self.misere_table.get_mut(key) {
-                        Some(n) => n.numbers = Some((pn, dn)),
+                        Some(n) => {
+                            n.numbers = Some((pn, dn));
+                            n.work += work;
+                        }
                         None => {
                             self.make_room(key.len() + 64);
                             let node = MisereNode {
                                 kids: None,
                                 numbers: Some((pn, dn)),
+                                work,
                             };
                             self.misere_table.insert(key.into(), node);
                         }

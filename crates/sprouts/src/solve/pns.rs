@@ -53,6 +53,19 @@ pub(super) struct NormalNode {
     /// (heap, proof and disproof numbers), for unproved couples and for
     /// proved wins with heaps the store cannot record (64 and up).
     heaps: Vec<(u8, Score)>,
+    /// Positions expanded below this land by the searches that left it
+    /// unproved: what forgetting its numbers would cost (see `make_room`).
+    work: u64,
+}
+
+impl NormalNode {
+    /// About how many bytes the node takes under key `land` (what the
+    /// table's budget counts): whole, and without its children.
+    fn bytes(&self, land: &[u8]) -> (usize, usize) {
+        let numbers = land.len() + 64 + 24 * self.heaps.len();
+        let children = self.children.as_ref().map_or(0, |c| c.bytes());
+        (numbers + children, numbers)
+    }
 }
 
 /// The search's table: what it knows of every land it has seen.
@@ -86,6 +99,89 @@ impl NormalStats {
         }
         self.expanded_by_lives[lives] += 1;
         self.stopped_early += u64::from(stopped);
+    }
+}
+
+/// What a table past its budget keeps of an entry (see `Solver::make_room`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kept {
+    Whole,
+    Numbers,
+    Nothing,
+}
+
+/// An entry of a table past its budget: its work, its bytes whole and
+/// the bytes of its numbers alone (0: it has none); 16 bytes, since a
+/// table may hold millions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Size {
+    work: u64,
+    whole: u32,
+    numbers: u32,
+}
+
+impl Size {
+    fn of(work: u64, whole: usize, numbers: Option<usize>) -> Size {
+        let clamp = |b: usize| u32::try_from(b).unwrap_or(u32::MAX);
+        Size {
+            work,
+            whole: clamp(whole),
+            numbers: numbers.map_or(0, clamp),
+        }
+    }
+}
+
+/// The least work of the entries a trimmed table keeps whole, and of
+/// those it keeps the numbers of (`None`: every one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Keep {
+    whole: Option<u64>,
+    numbers: Option<u64>,
+}
+
+impl Keep {
+    /// The thresholds for entries `sizes` (most work first) and a budget
+    /// of `budget` bytes. Numbers come first: all are kept if they fit in
+    /// half the budget, else those of the most work within a quarter (an
+    /// unproved position's numbers sum up its search below, and are
+    /// small). Then children, of the entries of most work, within half the
+    /// budget in all. An entry is kept only if its work is above the work
+    /// of the first one that did not fit, so entries of equal work go alike.
+    fn of(sizes: &[Size], budget: usize) -> Keep {
+        let all: usize = sizes.iter().map(|s| s.numbers as usize).sum();
+        let (numbers, mut used) = if all <= budget / 2 {
+            (None, all)
+        } else {
+            let mut used = 0;
+            let mut i = 0;
+            while i < sizes.len() && used + sizes[i].numbers as usize <= budget / 4 {
+                used += sizes[i].numbers as usize;
+                i += 1;
+            }
+            (sizes.get(i).map(|s| s.work), used)
+        };
+        let mut i = 0;
+        while i < sizes.len() {
+            let children = (sizes[i].whole - sizes[i].numbers) as usize;
+            if used + children > budget / 2 {
+                break;
+            }
+            used += children;
+            i += 1;
+        }
+        let whole = sizes.get(i).map(|s| s.work);
+        Keep { whole, numbers }
+    }
+
+    fn of_work(self, work: u64) -> Kept {
+        let above = |t: Option<u64>| t.is_none_or(|t| work > t);
+        if above(self.whole) && above(self.numbers) {
+            Kept::Whole
+        } else if above(self.numbers) {
+            Kept::Numbers
+        } else {
+            Kept::Nothing
+        }
     }
 }
 
@@ -475,6 +571,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                     let node = NormalNode {
                         children: None,
                         heaps: vec![(heap, s)],
+                        work: 0,
                     };
                     self.normal_table.insert(land.into(), node);
                 }
@@ -482,36 +579,69 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         }
     }
 
-    /// Keeps the tables within their budget: past it, every child list is
-    /// dropped (they are generated again when needed) and only the numbers
-    /// of unproved positions are kept; if those alone fill half the budget,
-    /// the tables start afresh.
+    /// Keeps the tables within their budget. Past it, the numbers of
+    /// unproved positions are kept (if they alone fill half the budget,
+    /// only those of the positions that cost the most work, the positions
+    /// expanded below them, as in Nagai's SmallTreeGC, within a quarter:
+    /// forgetting every number at once would make a long search start over
+    /// from its proved results), and children lists only those of the
+    /// entries of most work, within half the budget in all; the others are
+    /// generated again when needed (docs/solver.md#table).
     pub(super) fn make_room(&mut self, bytes: usize) {
         self.table_bytes += bytes;
         if self.table_bytes <= self.table_budget {
             return;
         }
-        self.normal_table.retain(|_, n| {
-            n.children = None;
-            !n.heaps.is_empty()
-        });
-        self.misere_table.retain(|_, n| {
-            n.drop_kids();
-            n.has_numbers()
-        });
-        let kept: usize = self
+        self.trims.children += 1;
+        // Every entry, the entries of most work first.
+        let mut sizes: Vec<Size> = self
             .normal_table
             .iter()
-            .map(|(k, n)| k.len() + 64 + 24 * n.heaps.len())
-            .chain(self.misere_table.keys().map(|k| k.len() + 64))
-            .sum();
-        if kept > self.table_budget / 2 {
-            self.normal_table.clear();
-            self.misere_table.clear();
-            self.table_bytes = bytes;
-        } else {
-            self.table_bytes = kept + bytes;
-        }
+            .map(|(k, n)| {
+                let (whole, numbers) = n.bytes(k);
+                Size::of(n.work, whole, (!n.heaps.is_empty()).then_some(numbers))
+            })
+            .chain(self.misere_table.iter().map(|(k, n)| {
+                let numbers = n.has_numbers().then(|| n.numbers_bytes(k));
+                Size::of(n.work, n.bytes(k), numbers)
+            }))
+            .collect();
+        sizes.sort_unstable_by_key(|s| std::cmp::Reverse(s.work));
+        let keep = Keep::of(&sizes, self.table_budget);
+        let mut kept = 0;
+        let mut forgot = false;
+        self.normal_table.retain(|k, n| match keep.of_work(n.work) {
+            Kept::Whole => {
+                kept += n.bytes(k).0;
+                true
+            }
+            Kept::Numbers if !n.heaps.is_empty() => {
+                n.children = None;
+                kept += n.bytes(k).1;
+                true
+            }
+            _ => {
+                forgot |= !n.heaps.is_empty();
+                false
+            }
+        });
+        self.misere_table.retain(|k, n| match keep.of_work(n.work) {
+            Kept::Whole => {
+                kept += n.bytes(k);
+                true
+            }
+            Kept::Numbers if n.has_numbers() => {
+                n.drop_kids();
+                kept += n.bytes(k);
+                true
+            }
+            _ => {
+                forgot |= n.has_numbers();
+                false
+            }
+        });
+        self.trims.numbers += u64::from(forgot);
+        self.table_bytes = kept + bytes;
     }
 
     /// The children of a land, from the table or generated (and counted).
@@ -655,6 +785,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         th_dn: u64,
         depth: Option<usize>,
     ) -> Result<(), SolveError> {
+        let searched = self.searched;
         let Some(children) = self.cached_children_unless_won(land, Some(heap))? else {
             self.settle(land, heap, true);
             return Ok(());
@@ -686,6 +817,9 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 }
                 Step::Over(pn, dn) => {
                     self.set_numbers(land, heap, Some(Score { pn, dn }));
+                    if let Some(n) = self.normal_table.get_mut(land) {
+                        n.work += self.searched - searched;
+                    }
                     return Ok(());
                 }
                 Step::Go(step) => step,
@@ -788,5 +922,72 @@ mod tests {
         assert_eq!(plain.searched(), s.searched());
         assert_eq!(plain.normal_stats().stopped_early, st.stopped_early);
         assert_eq!(plain.normal_stats().expanded_again, 0);
+    }
+
+    #[test]
+    fn a_trimmed_table_keeps_numbers_first_then_the_children_of_most_work() {
+        // Four entries, most work first: 100 bytes whole, 10 of numbers.
+        let sizes: Vec<Size> = [10, 5, 5, 1]
+            .iter()
+            .map(|&w| Size::of(w, 100, Some(10)))
+            .collect();
+        // 400 bytes: the numbers (40) fit in half; the children of one
+        // entry more (90) fit in half in all, of two (220) do not.
+        let keep = Keep::of(&sizes, 400);
+        assert_eq!(
+            keep,
+            Keep {
+                whole: Some(5),
+                numbers: None
+            }
+        );
+        assert_eq!(keep.of_work(10), Kept::Whole);
+        // Equal work goes alike: both entries of work 5 keep numbers only.
+        assert_eq!(keep.of_work(5), Kept::Numbers);
+        assert_eq!(keep.of_work(1), Kept::Numbers);
+        // 60 bytes: the numbers (40) do not fit in half; those of most
+        // work are kept within a quarter (15: one entry), no children.
+        let keep = Keep::of(&sizes, 60);
+        assert_eq!(
+            keep,
+            Keep {
+                whole: Some(10),
+                numbers: Some(5)
+            }
+        );
+        assert_eq!(keep.of_work(10), Kept::Numbers);
+        assert_eq!(keep.of_work(5), Kept::Nothing);
+        // Everything fits: everything is kept.
+        let keep = Keep::of(&sizes, 1 << 20);
+        assert_eq!(
+            keep,
+            Keep {
+                whole: None,
+                numbers: None
+            }
+        );
+        assert_eq!(keep.of_work(0), Kept::Whole);
+    }
+
+    #[test]
+    fn tables_far_past_their_budget_still_give_the_published_outcomes() {
+        use crate::model::{Position, Variant};
+        // AJS 1991: normal play, the first player wins N = 3, 4, 5, 9, 10,
+        // 11; misère play N = 1, 5, 6, 10.
+        let mut forgot = 0;
+        for (variant, wins, last) in [
+            (Variant::Normal, &[3, 4, 5, 9, 10, 11][..], 11),
+            (Variant::Misere, &[1, 5, 6, 10][..], 10),
+        ] {
+            for n in 1..=last {
+                let mut s = Solver::new();
+                s.set_table_bytes(64 << 10);
+                let win = s.win(&Position::start(n, variant)).unwrap();
+                assert_eq!(win, wins.contains(&n), "{variant:?} {n} spots");
+                forgot += s.table_trims().numbers;
+            }
+        }
+        // The budget is small enough that numbers were forgotten too.
+        assert!(forgot > 0);
     }
 }

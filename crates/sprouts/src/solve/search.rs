@@ -100,6 +100,20 @@ pub struct Solver<S: Store = MemoryStore, C: LandCanon = PseudoCanon> {
     /// With [`Solver::track_expansions`]: every land expanded by the
     /// normal-play search, and whether its last expansion stopped early.
     pub(super) expanded_lands: Option<FxHashMap<Box<[u8]>, bool>>,
+    /// How often the tables went past their budget (see [`Solver::table_trims`]).
+    pub(super) trims: TableTrims,
+}
+
+/// How often a solver's tables went past their budget: each time every
+/// child list is dropped, and when the numbers of unproved positions
+/// alone fill half the budget, those numbers too
+/// ([`Solver::table_trims`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableTrims {
+    /// Times the child lists were dropped.
+    pub children: u64,
+    /// Times the numbers of unproved positions were dropped too.
+    pub numbers: u64,
 }
 
 impl Solver {
@@ -166,6 +180,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             expand_limit: u64::MAX,
             normal_stats: NormalStats::default(),
             expanded_lands: None,
+            trims: TableTrims::default(),
             link: None,
         }
     }
@@ -233,6 +248,23 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// ```
     pub fn helpers_searched(&self) -> u64 {
         self.helpers_searched
+    }
+
+    /// How often this solver's tables went past their budget
+    /// ([`Self::set_table_bytes`]): each time the child lists were dropped,
+    /// and how many of those times the numbers of unproved positions
+    /// were dropped too (the search then starts again from what the store
+    /// holds proved).
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// let mut s = sprouts::solve::Solver::new();
+    /// s.win(&Position::start(6, Variant::Normal)).unwrap();
+    /// // 6 spots fits in the default budget many times over.
+    /// assert_eq!(s.table_trims(), sprouts::solve::TableTrims::default());
+    /// ```
+    pub fn table_trims(&self) -> TableTrims {
+        self.trims
     }
 
     /// Where the normal-play searches of this solver spent their
