@@ -59,12 +59,10 @@ pub(super) struct NormalNode {
 }
 
 impl NormalNode {
-    /// About how many bytes the node takes under key `land` (what the
-    /// table's budget counts): whole, and without its children.
-    fn bytes(&self, land: &[u8]) -> (usize, usize) {
-        let numbers = land.len() + 64 + 24 * self.heaps.len();
-        let children = self.children.as_ref().map_or(0, |c| c.bytes());
-        (numbers + children, numbers)
+    /// About how many bytes the node takes under key `land` without its
+    /// children (what the table's budget counts).
+    fn numbers_bytes(&self, land: &[u8]) -> usize {
+        land.len() + 64 + 24 * self.heaps.len()
     }
 }
 
@@ -102,86 +100,46 @@ impl NormalStats {
     }
 }
 
-/// What a table past its budget keeps of an entry (see `Solver::make_room`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kept {
-    Whole,
-    Numbers,
-    Nothing,
-}
-
-/// An entry of a table past its budget: its work, its bytes whole and
-/// the bytes of its numbers alone (0: it has none); 16 bytes, since a
-/// table may hold millions.
+/// An entry with numbers of a table past its budget: its work and the
+/// bytes of its numbers; 16 bytes, since a table may hold millions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Size {
     work: u64,
-    whole: u32,
-    numbers: u32,
+    numbers: usize,
 }
 
-impl Size {
-    fn of(work: u64, whole: usize, numbers: Option<usize>) -> Size {
-        let clamp = |b: usize| u32::try_from(b).unwrap_or(u32::MAX);
-        Size {
-            work,
-            whole: clamp(whole),
-            numbers: numbers.map_or(0, clamp),
-        }
-    }
-}
-
-/// The least work of the entries a trimmed table keeps whole, and of
-/// those it keeps the numbers of (`None`: every one).
+/// The least work of the entries a trimmed table keeps the numbers of
+/// (`None`: every one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Keep {
-    whole: Option<u64>,
     numbers: Option<u64>,
 }
 
 impl Keep {
-    /// The thresholds for entries `sizes` (most work first) and a budget
-    /// of `budget` bytes. Numbers come first: all are kept if they fit in
-    /// half the budget, else those of the most work within a quarter (an
-    /// unproved position's numbers sum up its search below, and are
-    /// small). Then children, of the entries of most work, within half the
-    /// budget in all. An entry is kept only if its work is above the work
-    /// of the first one that did not fit, so entries of equal work go alike.
+    /// The threshold for entries `sizes` (most work first) and a budget
+    /// of `budget` bytes: every number is kept if they fit in half the
+    /// budget, else those of the most work within a quarter. An entry is
+    /// kept only if its work is above the work of the first one that did
+    /// not fit, so entries of equal work go alike.
     fn of(sizes: &[Size], budget: usize) -> Keep {
-        let all: usize = sizes.iter().map(|s| s.numbers as usize).sum();
-        let (numbers, mut used) = if all <= budget / 2 {
-            (None, all)
-        } else {
-            let mut used = 0;
-            let mut i = 0;
-            while i < sizes.len() && used + sizes[i].numbers as usize <= budget / 4 {
-                used += sizes[i].numbers as usize;
-                i += 1;
-            }
-            (sizes.get(i).map(|s| s.work), used)
-        };
+        let all: usize = sizes.iter().map(|s| s.numbers).sum();
+        if all <= budget / 2 {
+            return Keep { numbers: None };
+        }
+        let mut used = 0;
         let mut i = 0;
-        while i < sizes.len() {
-            let children = (sizes[i].whole - sizes[i].numbers) as usize;
-            if used + children > budget / 2 {
-                break;
-            }
-            used += children;
+        while i < sizes.len() && used + sizes[i].numbers <= budget / 4 {
+            used += sizes[i].numbers;
             i += 1;
         }
-        let whole = sizes.get(i).map(|s| s.work);
-        Keep { whole, numbers }
+        Keep {
+            numbers: sizes.get(i).map(|s| s.work),
+        }
     }
 
-    fn of_work(self, work: u64) -> Kept {
-        let above = |t: Option<u64>| t.is_none_or(|t| work > t);
-        if above(self.whole) && above(self.numbers) {
-            Kept::Whole
-        } else if above(self.numbers) {
-            Kept::Numbers
-        } else {
-            Kept::Nothing
-        }
+    /// Whether an entry of this much work keeps its numbers.
+    fn keeps(self, work: u64) -> bool {
+        self.numbers.is_none_or(|t| work > t)
     }
 }
 
@@ -579,66 +537,61 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         }
     }
 
-    /// Keeps the tables within their budget. Past it, the numbers of
-    /// unproved positions are kept (if they alone fill half the budget,
-    /// only those of the positions that cost the most work, the positions
-    /// expanded below them, as in Nagai's SmallTreeGC, within a quarter:
-    /// forgetting every number at once would make a long search start over
-    /// from its proved results), and children lists only those of the
-    /// entries of most work, within half the budget in all; the others are
-    /// generated again when needed (docs/solver.md#table).
+    /// Keeps the tables within their budget. Past it, every child list is
+    /// dropped (they are generated again when needed) and the numbers of
+    /// unproved positions are kept; if those alone fill half the budget,
+    /// only those of the positions that cost the most work (the positions
+    /// expanded below them, as in Nagai's SmallTreeGC) are kept, within a
+    /// quarter: forgetting every number at once would make a long search
+    /// start over from its proved results (docs/solver.md#table).
     pub(super) fn make_room(&mut self, bytes: usize) {
         self.table_bytes += bytes;
         if self.table_bytes <= self.table_budget {
             return;
         }
         self.trims.children += 1;
-        // Every entry, the entries of most work first.
+        // Every entry with numbers, the entries of most work first.
         let mut sizes: Vec<Size> = self
             .normal_table
             .iter()
-            .map(|(k, n)| {
-                let (whole, numbers) = n.bytes(k);
-                Size::of(n.work, whole, (!n.heaps.is_empty()).then_some(numbers))
+            .filter(|(_, n)| !n.heaps.is_empty())
+            .map(|(k, n)| Size {
+                work: n.work,
+                numbers: n.numbers_bytes(k),
             })
-            .chain(self.misere_table.iter().map(|(k, n)| {
-                let numbers = n.has_numbers().then(|| n.numbers_bytes(k));
-                Size::of(n.work, n.bytes(k), numbers)
-            }))
+            .chain(
+                self.misere_table
+                    .iter()
+                    .filter(|(_, n)| n.has_numbers())
+                    .map(|(k, n)| Size {
+                        work: n.work,
+                        numbers: n.numbers_bytes(k),
+                    }),
+            )
             .collect();
         sizes.sort_unstable_by_key(|s| std::cmp::Reverse(s.work));
         let keep = Keep::of(&sizes, self.table_budget);
         let mut kept = 0;
         let mut forgot = false;
-        self.normal_table.retain(|k, n| match keep.of_work(n.work) {
-            Kept::Whole => {
-                kept += n.bytes(k).0;
-                true
+        self.normal_table.retain(|k, n| {
+            n.children = None;
+            let numbers = !n.heaps.is_empty();
+            if numbers && keep.keeps(n.work) {
+                kept += n.numbers_bytes(k);
+                return true;
             }
-            Kept::Numbers if !n.heaps.is_empty() => {
-                n.children = None;
-                kept += n.bytes(k).1;
-                true
-            }
-            _ => {
-                forgot |= !n.heaps.is_empty();
-                false
-            }
+            forgot |= numbers;
+            false
         });
-        self.misere_table.retain(|k, n| match keep.of_work(n.work) {
-            Kept::Whole => {
-                kept += n.bytes(k);
-                true
+        self.misere_table.retain(|k, n| {
+            n.drop_kids();
+            let numbers = n.has_numbers();
+            if numbers && keep.keeps(n.work) {
+                kept += n.numbers_bytes(k);
+                return true;
             }
-            Kept::Numbers if n.has_numbers() => {
-                n.drop_kids();
-                kept += n.bytes(k);
-                true
-            }
-            _ => {
-                forgot |= n.has_numbers();
-                false
-            }
+            forgot |= numbers;
+            false
         });
         self.trims.numbers += u64::from(forgot);
         self.table_bytes = kept + bytes;
@@ -925,48 +878,28 @@ mod tests {
     }
 
     #[test]
-    fn a_trimmed_table_keeps_numbers_first_then_the_children_of_most_work() {
-        // Four entries, most work first: 100 bytes whole, 10 of numbers.
+    fn a_trimmed_table_keeps_the_numbers_of_most_work() {
+        // Four entries with 10 bytes of numbers each, most work first.
         let sizes: Vec<Size> = [10, 5, 5, 1]
             .iter()
-            .map(|&w| Size::of(w, 100, Some(10)))
+            .map(|&work| Size { work, numbers: 10 })
             .collect();
-        // 400 bytes: the numbers (40) fit in half; the children of one
-        // entry more (90) fit in half in all, of two (220) do not.
-        let keep = Keep::of(&sizes, 400);
-        assert_eq!(
-            keep,
-            Keep {
-                whole: Some(5),
-                numbers: None
-            }
-        );
-        assert_eq!(keep.of_work(10), Kept::Whole);
-        // Equal work goes alike: both entries of work 5 keep numbers only.
-        assert_eq!(keep.of_work(5), Kept::Numbers);
-        assert_eq!(keep.of_work(1), Kept::Numbers);
-        // 60 bytes: the numbers (40) do not fit in half; those of most
-        // work are kept within a quarter (15: one entry), no children.
-        let keep = Keep::of(&sizes, 60);
-        assert_eq!(
-            keep,
-            Keep {
-                whole: Some(10),
-                numbers: Some(5)
-            }
-        );
-        assert_eq!(keep.of_work(10), Kept::Numbers);
-        assert_eq!(keep.of_work(5), Kept::Nothing);
-        // Everything fits: everything is kept.
-        let keep = Keep::of(&sizes, 1 << 20);
-        assert_eq!(
-            keep,
-            Keep {
-                whole: None,
-                numbers: None
-            }
-        );
-        assert_eq!(keep.of_work(0), Kept::Whole);
+        // 80 bytes or more: the numbers (40) fit in half; all are kept.
+        let keep = Keep::of(&sizes, 80);
+        assert_eq!(keep, Keep { numbers: None });
+        assert!(keep.keeps(0));
+        // 79: they do not; those of most work are kept within a quarter
+        // (19 bytes: one entry). Entries of equal work go alike: the
+        // second entry did not fit, so neither entry of work 5 is kept.
+        let keep = Keep::of(&sizes, 79);
+        assert_eq!(keep, Keep { numbers: Some(5) });
+        assert!(keep.keeps(10));
+        assert!(!keep.keeps(5));
+        assert!(!keep.keeps(1));
+        // A quarter that holds none: none is kept.
+        let keep = Keep::of(&sizes, 39);
+        assert_eq!(keep, Keep { numbers: Some(10) });
+        assert!(!keep.keeps(10));
     }
 
     #[test]
