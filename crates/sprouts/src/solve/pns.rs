@@ -550,27 +550,36 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             return;
         }
         self.trims.children += 1;
-        // Every entry with numbers, the entries of most work first.
-        let mut sizes: Vec<Size> = self
+        let normal = self
             .normal_table
             .iter()
             .filter(|(_, n)| !n.heaps.is_empty())
             .map(|(k, n)| Size {
                 work: n.work,
                 numbers: n.numbers_bytes(k),
-            })
-            .chain(
-                self.misere_table
-                    .iter()
-                    .filter(|(_, n)| n.has_numbers())
-                    .map(|(k, n)| Size {
-                        work: n.work,
-                        numbers: n.numbers_bytes(k),
-                    }),
-            )
-            .collect();
-        sizes.sort_unstable_by_key(|s| std::cmp::Reverse(s.work));
-        let keep = Keep::of(&sizes, self.table_budget);
+            });
+        let misere = self
+            .misere_table
+            .iter()
+            .filter(|(_, n)| n.has_numbers())
+            .map(|(k, n)| Size {
+                work: n.work,
+                numbers: n.numbers_bytes(k),
+            });
+        // Most trims keep every number: only when they do not is every
+        // entry listed and sorted, the entries of most work first.
+        let all: usize = normal
+            .clone()
+            .chain(misere.clone())
+            .map(|s| s.numbers)
+            .sum();
+        let keep = if all <= self.table_budget / 2 {
+            Keep { numbers: None }
+        } else {
+            let mut sizes: Vec<Size> = normal.chain(misere).collect();
+            sizes.sort_unstable_by_key(|s| std::cmp::Reverse(s.work));
+            Keep::of(&sizes, self.table_budget)
+        };
         let mut kept = 0;
         let mut forgot = false;
         self.normal_table.retain(|k, n| {
