@@ -127,9 +127,6 @@ pub(crate) fn split_misere_key(key: &[u8]) -> Option<(TreeId, &[u8])> {
 pub(super) struct MisereNode {
     kids: Option<Arc<[Box<[u8]>]>>,
     numbers: Option<(u64, u64)>,
-    /// Positions expanded below this one by the searches that left it
-    /// unproved: what forgetting its numbers would cost (see `make_room`).
-    pub(super) work: u64,
 }
 
 impl MisereNode {
@@ -919,8 +916,11 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// Lets the search's tables (children lists and the numbers of unproved
     /// positions, normal and misère) hold about this many bytes before
     /// they drop children lists (default 768 MiB). Proved results are kept
-    /// in the store whatever the budget; a larger table makes fewer
-    /// positions again on long misère searches.
+    /// in the store whatever the budget. A budget too small to hold the
+    /// numbers along the search's path may never finish: each time the
+    /// numbers fill half of it they are all forgotten (normal 7 spots had
+    /// not finished after 5 minutes with 64 KiB; with 256 KiB, 1 to 11
+    /// spots take a second).
     pub fn set_table_bytes(&mut self, bytes: usize) {
         self.table_budget = bytes;
     }
@@ -1067,7 +1067,6 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         th_dn: u64,
         depth: Option<usize>,
     ) -> Result<(), SolveError> {
-        let searched = self.searched;
         let kids = self.misere_kids(key)?;
         // A child once proved stays proved: it is not scored again.
         let mut scores: Vec<Score> = vec![UNKNOWN; kids.len()];
@@ -1100,18 +1099,13 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                     return Ok(());
                 }
                 Step::Over(pn, dn) => {
-                    let work = self.searched - searched;
                     match self.misere_table.get_mut(key) {
-                        Some(n) => {
-                            n.numbers = Some((pn, dn));
-                            n.work += work;
-                        }
+                        Some(n) => n.numbers = Some((pn, dn)),
                         None => {
                             self.make_room(key.len() + 64);
                             let node = MisereNode {
                                 kids: None,
                                 numbers: Some((pn, dn)),
-                                work,
                             };
                             self.misere_table.insert(key.into(), node);
                         }

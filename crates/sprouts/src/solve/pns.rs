@@ -53,9 +53,6 @@ pub(super) struct NormalNode {
     /// (heap, proof and disproof numbers), for unproved couples and for
     /// proved wins with heaps the store cannot record (64 and up).
     heaps: Vec<(u8, Score)>,
-    /// Positions expanded below this land by the searches that left it
-    /// unproved: what forgetting its numbers would cost (see `make_room`).
-    work: u64,
 }
 
 impl NormalNode {
@@ -97,49 +94,6 @@ impl NormalStats {
         }
         self.expanded_by_lives[lives] += 1;
         self.stopped_early += u64::from(stopped);
-    }
-}
-
-/// An entry with numbers of a table past its budget: its work and the
-/// bytes of its numbers; 16 bytes, since a table may hold millions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Size {
-    work: u64,
-    numbers: usize,
-}
-
-/// The least work of the entries a trimmed table keeps the numbers of
-/// (`None`: every one).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Keep {
-    numbers: Option<u64>,
-}
-
-impl Keep {
-    /// The threshold for entries `sizes` (most work first) and a budget
-    /// of `budget` bytes: every number is kept if they fit in half the
-    /// budget, else those of the most work within a quarter. An entry is
-    /// kept only if its work is above the work of the first one that did
-    /// not fit, so entries of equal work go alike.
-    fn of(sizes: &[Size], budget: usize) -> Keep {
-        let all: usize = sizes.iter().map(|s| s.numbers).sum();
-        if all <= budget / 2 {
-            return Keep { numbers: None };
-        }
-        let mut used = 0;
-        let mut i = 0;
-        while i < sizes.len() && used + sizes[i].numbers <= budget / 4 {
-            used += sizes[i].numbers;
-            i += 1;
-        }
-        Keep {
-            numbers: sizes.get(i).map(|s| s.work),
-        }
-    }
-
-    /// Whether an entry of this much work keeps its numbers.
-    fn keeps(self, work: u64) -> bool {
-        self.numbers.is_none_or(|t| work > t)
     }
 }
 
@@ -529,7 +483,6 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                     let node = NormalNode {
                         children: None,
                         heaps: vec![(heap, s)],
-                        work: 0,
                     };
                     self.normal_table.insert(land.into(), node);
                 }
@@ -537,73 +490,39 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         }
     }
 
-    /// Keeps the tables within their budget. Past it, every child list is
-    /// dropped (they are generated again when needed) and the numbers of
-    /// unproved positions are kept; if those alone fill half the budget,
-    /// only those of the positions that cost the most work (the positions
-    /// expanded below them, as in Nagai's SmallTreeGC) are kept, within a
-    /// quarter: forgetting every number at once would make a long search
-    /// start over from its proved results (docs/solver.md#table).
+    /// Keeps the tables within their budget: past it, every child list is
+    /// dropped (they are generated again when needed) and only the numbers
+    /// of unproved positions are kept; if those alone fill half the budget,
+    /// the tables start afresh (docs/solver.md#table: keeping the numbers of
+    /// most work instead was measured and not kept).
     pub(super) fn make_room(&mut self, bytes: usize) {
         self.table_bytes += bytes;
         if self.table_bytes <= self.table_budget {
             return;
         }
         self.trims.children += 1;
-        let normal = self
+        self.normal_table.retain(|_, n| {
+            n.children = None;
+            !n.heaps.is_empty()
+        });
+        self.misere_table.retain(|_, n| {
+            n.drop_kids();
+            n.has_numbers()
+        });
+        let kept: usize = self
             .normal_table
             .iter()
-            .filter(|(_, n)| !n.heaps.is_empty())
-            .map(|(k, n)| Size {
-                work: n.work,
-                numbers: n.numbers_bytes(k),
-            });
-        let misere = self
-            .misere_table
-            .iter()
-            .filter(|(_, n)| n.has_numbers())
-            .map(|(k, n)| Size {
-                work: n.work,
-                numbers: n.numbers_bytes(k),
-            });
-        // Most trims keep every number: only when they do not is every
-        // entry listed and sorted, the entries of most work first.
-        let all: usize = normal
-            .clone()
-            .chain(misere.clone())
-            .map(|s| s.numbers)
+            .map(|(k, n)| n.numbers_bytes(k))
+            .chain(self.misere_table.iter().map(|(k, n)| n.numbers_bytes(k)))
             .sum();
-        let keep = if all <= self.table_budget / 2 {
-            Keep { numbers: None }
+        if kept > self.table_budget / 2 {
+            self.trims.numbers += 1;
+            self.normal_table.clear();
+            self.misere_table.clear();
+            self.table_bytes = bytes;
         } else {
-            let mut sizes: Vec<Size> = normal.chain(misere).collect();
-            sizes.sort_unstable_by_key(|s| std::cmp::Reverse(s.work));
-            Keep::of(&sizes, self.table_budget)
-        };
-        let mut kept = 0;
-        let mut forgot = false;
-        self.normal_table.retain(|k, n| {
-            n.children = None;
-            let numbers = !n.heaps.is_empty();
-            if numbers && keep.keeps(n.work) {
-                kept += n.numbers_bytes(k);
-                return true;
-            }
-            forgot |= numbers;
-            false
-        });
-        self.misere_table.retain(|k, n| {
-            n.drop_kids();
-            let numbers = n.has_numbers();
-            if numbers && keep.keeps(n.work) {
-                kept += n.numbers_bytes(k);
-                return true;
-            }
-            forgot |= numbers;
-            false
-        });
-        self.trims.numbers += u64::from(forgot);
-        self.table_bytes = kept + bytes;
+            self.table_bytes = kept + bytes;
+        }
     }
 
     /// The children of a land, from the table or generated (and counted).
@@ -747,7 +666,6 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         th_dn: u64,
         depth: Option<usize>,
     ) -> Result<(), SolveError> {
-        let searched = self.searched;
         let Some(children) = self.cached_children_unless_won(land, Some(heap))? else {
             self.settle(land, heap, true);
             return Ok(());
@@ -779,9 +697,6 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 }
                 Step::Over(pn, dn) => {
                     self.set_numbers(land, heap, Some(Score { pn, dn }));
-                    if let Some(n) = self.normal_table.get_mut(land) {
-                        n.work += self.searched - searched;
-                    }
                     return Ok(());
                 }
                 Step::Go(step) => step,
@@ -887,31 +802,6 @@ mod tests {
     }
 
     #[test]
-    fn a_trimmed_table_keeps_the_numbers_of_most_work() {
-        // Four entries with 10 bytes of numbers each, most work first.
-        let sizes: Vec<Size> = [10, 5, 5, 1]
-            .iter()
-            .map(|&work| Size { work, numbers: 10 })
-            .collect();
-        // 80 bytes or more: the numbers (40) fit in half; all are kept.
-        let keep = Keep::of(&sizes, 80);
-        assert_eq!(keep, Keep { numbers: None });
-        assert!(keep.keeps(0));
-        // 79: they do not; those of most work are kept within a quarter
-        // (19 bytes: one entry). Entries of equal work go alike: the
-        // second entry did not fit, so neither entry of work 5 is kept.
-        let keep = Keep::of(&sizes, 79);
-        assert_eq!(keep, Keep { numbers: Some(5) });
-        assert!(keep.keeps(10));
-        assert!(!keep.keeps(5));
-        assert!(!keep.keeps(1));
-        // A quarter that holds none: none is kept.
-        let keep = Keep::of(&sizes, 39);
-        assert_eq!(keep, Keep { numbers: Some(10) });
-        assert!(!keep.keeps(10));
-    }
-
-    #[test]
     fn tables_far_past_their_budget_still_give_the_published_outcomes() {
         use crate::model::{Position, Variant};
         // AJS 1991: normal play, the first player wins N = 3, 4, 5, 9, 10,
@@ -923,7 +813,7 @@ mod tests {
         ] {
             for n in 1..=last {
                 let mut s = Solver::new();
-                s.set_table_bytes(64 << 10);
+                s.set_table_bytes(256 << 10);
                 let win = s.win(&Position::start(n, variant)).unwrap();
                 assert_eq!(win, wins.contains(&n), "{variant:?} {n} spots");
                 forgot += s.table_trims().numbers;

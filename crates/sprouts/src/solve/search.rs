@@ -106,13 +106,13 @@ pub struct Solver<S: Store = MemoryStore, C: LandCanon = PseudoCanon> {
 
 /// How often a solver's tables went past their budget: each time every
 /// child list is dropped, and when the numbers of unproved positions
-/// alone fill half the budget, the numbers of least work too
+/// alone fill half the budget, every number too
 /// ([`Solver::table_trims`], docs/solver.md#table).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TableTrims {
     /// Times the child lists were dropped.
     pub children: u64,
-    /// Times numbers of unproved positions were forgotten too.
+    /// Times the numbers of unproved positions were forgotten too.
     pub numbers: u64,
 }
 
@@ -252,9 +252,9 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// How often this solver's tables went past their budget
     /// ([`Self::set_table_bytes`]): each time the child lists were dropped,
-    /// and how many of those times numbers of unproved positions were
-    /// forgotten too (those of the positions whose search below cost least,
-    /// to be searched again; docs/solver.md#table).
+    /// and how many of those times the numbers of unproved positions were
+    /// forgotten too (the search starts again from its proved results;
+    /// docs/solver.md#table).
     ///
     /// ```
     /// use sprouts::model::{Position, Variant};
