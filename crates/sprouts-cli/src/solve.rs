@@ -62,6 +62,12 @@ JSON output (--json): one object on one line.
   certificate    {couples, seconds}: the certificate written and the time
                  it took, within `seconds` (--certificate only); misère:
                  {trees, land_trees, losses, seconds}
+With --each-move: {variant, outcome, seconds, searched, distinct, moves}
+  (distinct: how many distinct moves the position has), outcome
+  \"win\", \"loss\" or \"undecided\"; moves: [{move, same, result,
+  searched, seconds}] in the order decided, result \"wins\", \"loses\" or
+  \"undecided\" for the player who makes the move (searched 0: read back
+  from the database).
 
 Examples:
   sprouts solve --spots 8
@@ -69,6 +75,7 @@ Examples:
   sprouts solve --misere --tree --json '0.0.0'
   sprouts solve --no-db '0.0.AB/AB'
   sprouts solve --json '8+ 1(9)2 1(10)1[3,4] 3(11)10 2(12)5'
+  sprouts solve --misere --spots 21 --each-move --timeout 3600
 
 ", input::INPUT_HELP].concat()
 )]
@@ -137,6 +144,15 @@ pub struct Args {
     /// play only).
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = CertificateFormat::Sprouts, requires = "certificate")]
     format: CertificateFormat,
+    /// Solve the position's distinct moves one at a time (moves that leave
+    /// the same lands counted once, in the order `sprouts moves` lists
+    /// them), each within --timeout, against one database and one table:
+    /// a line per move as it is decided (`loses`: the player after it
+    /// wins), until a move wins or all are done. Run again, it takes up
+    /// where it stopped: decided moves are read back, not searched
+    /// (README.md, "Solving").
+    #[arg(long, conflicts_with_all = ["tree", "certificate"])]
+    each_move: bool,
 }
 
 /// What `--certificate` writes.
@@ -475,6 +491,201 @@ fn write_certificate(
     Ok(json)
 }
 
+/// One move of `--each-move`.
+#[derive(Debug, Serialize)]
+struct MoveJson {
+    #[serde(rename = "move")]
+    text: String,
+    same: usize,
+    result: &'static str,
+    searched: u64,
+    seconds: f64,
+}
+
+#[derive(Debug, Serialize)]
+struct EachMoveJson {
+    variant: &'static str,
+    outcome: &'static str,
+    seconds: f64,
+    searched: u64,
+    /// How many distinct moves the position has.
+    distinct: usize,
+    moves: Vec<MoveJson>,
+}
+
+/// `--each-move`: the distinct moves of `pos` solved one at a time, each
+/// within `timeout`, those the store knows first (a known winning move
+/// ends it at once). Text lines go to `out` as each move is decided.
+fn each_move(
+    solver: &mut Solver<Stacked<Backing>>,
+    pos: &Position,
+    notation: Notation,
+    timeout: Option<f64>,
+    interrupted: &AtomicBool,
+    mut line: impl FnMut(&MoveJson),
+) -> Result<EachMoveJson> {
+    let start = Instant::now();
+    let groups = sprouts::solve::move_groups(pos)?;
+    let mut moves = Vec::new();
+    let mut open = Vec::new();
+    let mut won = false;
+    // What the store knows, or a search of a moment finds (the deadline
+    // is looked at every few hundred positions).
+    for (m, same, after) in &groups {
+        let (t0, n0) = (Instant::now(), solver.searched());
+        solver.set_deadline(t0);
+        match solver.win(after) {
+            Ok(w) => {
+                let j = MoveJson {
+                    text: notation.write_listed(pos, m),
+                    same: *same,
+                    result: if w { "loses" } else { "wins" },
+                    searched: solver.searched() - n0,
+                    seconds: t0.elapsed().as_secs_f64(),
+                };
+                line(&j);
+                moves.push(j);
+                if !w {
+                    won = true;
+                    break;
+                }
+            }
+            Err(e) if e.is_stopped() => open.push((m, *same, after)),
+            Err(e) => return Err(e.into()),
+        }
+    }
+    if !won {
+        for (m, same, after) in open {
+            if interrupted.load(Ordering::Relaxed) {
+                break;
+            }
+            match timeout {
+                Some(t) => {
+                    solver.set_deadline(Instant::now() + Duration::from_secs_f64(t.min(1e9)))
+                }
+                None => solver.clear_deadline(),
+            }
+            let (t0, n0) = (Instant::now(), solver.searched());
+            let result = match solver.win(after) {
+                Ok(true) => "loses",
+                Ok(false) => "wins",
+                Err(e) if e.is_stopped() => "undecided",
+                Err(e) => return Err(e.into()),
+            };
+            // A move decided is kept even if a later one is interrupted.
+            solver.store_mut().flush();
+            let j = MoveJson {
+                text: notation.write_listed(pos, m),
+                same,
+                result,
+                searched: solver.searched() - n0,
+                seconds: t0.elapsed().as_secs_f64(),
+            };
+            line(&j);
+            moves.push(j);
+            if result == "wins" {
+                won = true;
+                break;
+            }
+        }
+    }
+    let outcome = if groups.is_empty() {
+        // No move: the end of the game, lost in normal play, won in misère.
+        solver.clear_deadline();
+        if solver.win(pos)? { "win" } else { "loss" }
+    } else if won {
+        "win"
+    } else if moves.len() == groups.len() && moves.iter().all(|m| m.result == "loses") {
+        "loss"
+    } else {
+        "undecided"
+    };
+    Ok(EachMoveJson {
+        variant: pos.variant().name(),
+        outcome,
+        seconds: start.elapsed().as_secs_f64(),
+        searched: solver.searched(),
+        distinct: groups.len(),
+        moves,
+    })
+}
+
+/// `sprouts solve --each-move`.
+fn run_each_move(args: &Args, pos: Position, notation: Notation) -> Result<()> {
+    let interrupted = on_interrupt()?;
+    let db = args.db.clone();
+    let timeout = args.timeout;
+    if let Some(t) = timeout
+        && !(t.is_finite() && t >= 0.0)
+    {
+        bail!("--timeout must be a number of seconds, found {t}");
+    }
+    let json = args.json;
+    let flag = interrupted.clone();
+    let result = with_big_stack(args.threads, move || -> Result<EachMoveJson> {
+        let mut solver = new_solver(&db, None)?;
+        solver.set_cancel(flag.clone());
+        let mut out = output::stdout();
+        let r = each_move(&mut solver, &pos, notation, timeout, &flag, |m| {
+            if !json {
+                let _ = writeln!(
+                    out,
+                    "move\t{}\t{}\t{}\t{:.1}",
+                    m.text, m.result, m.searched, m.seconds
+                );
+                let _ = out.flush();
+            }
+        });
+        solver.store_mut().flush();
+        if let Some(e) = solver.store().back().error() {
+            bail!("{e}");
+        }
+        r
+    })??;
+    if interrupted.load(Ordering::Relaxed) {
+        eprintln!("sprouts: interrupted: {}", args.db.kept());
+        std::process::exit(130);
+    }
+    let mut out = output::stdout();
+    if json {
+        output::json(&mut out, &result)?;
+        writeln!(out)?;
+    } else {
+        writeln!(
+            out,
+            "outcome\t{} for the player to move ({})",
+            if result.outcome == "undecided" {
+                "undecided"
+            } else {
+                result.outcome
+            },
+            result.variant
+        )?;
+        writeln!(out, "seconds\t{:.3}", result.seconds)?;
+        writeln!(out, "searched\t{}", result.searched)?;
+    }
+    out.flush()?;
+    let undecided = result
+        .moves
+        .iter()
+        .filter(|m| m.result == "undecided")
+        .count();
+    if result.outcome == "undecided" {
+        let kept = if args.db.no_db {
+            String::new()
+        } else {
+            " (what was proved is kept in the database)".to_string()
+        };
+        eprintln!(
+            "sprouts: {} of {} distinct moves undecided within the timeout of {} s each{kept}",
+            undecided + result.distinct - result.moves.len(),
+            result.distinct,
+            timeout.unwrap_or(0.0)
+        );
+    }
+    Ok(())
+}
+
 pub fn run(args: &Args) -> Result<()> {
     if args.misere && args.format == CertificateFormat::Spots {
         bail!("--format spots: SPOTS's databases are of normal play only");
@@ -501,6 +712,9 @@ pub fn run(args: &Args) -> Result<()> {
         },
         (None, None) => bail!("give a POSITION, a GAME or --spots N"),
     };
+    if args.each_move {
+        return run_each_move(args, pos, game.unwrap_or(Notation::Wgosa));
+    }
     let interrupted = on_interrupt()?;
     let cancel = interrupted.clone();
     let db = args.db.clone();

@@ -748,3 +748,136 @@ fn a_tree_past_five_spots_says_what_it_costs_first() {
     assert_eq!(out.code, 0);
     assert_eq!(out.stderr, "");
 }
+
+/// The moves of an `--each-move` JSON answer: (move, result, searched).
+fn each_moves(v: &Value) -> Vec<(String, String, u64)> {
+    v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["move"].as_str().unwrap().to_string(),
+                m["result"].as_str().unwrap().to_string(),
+                m["searched"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn each_move_refutes_every_first_move_of_a_loss_and_resumes_from_the_database() {
+    // Misère 7 spots is a loss (AJS 1991). Its distinct first moves: the
+    // join and the loops around 0, 1, 2 and 3 of the other six spots
+    // (a loop around k leaves the lands of one around 6 - k).
+    let mut expected = vec!["1(8)2", "1(8)1", "1(8)1[3]", "1(8)1[3,4]", "1(8)1[3-5]"];
+    expected.sort_unstable();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("e.redb");
+    let db = db.to_str().unwrap();
+    let call = |extra: &[&str]| {
+        let mut a = vec![
+            "solve",
+            "--spots",
+            "7",
+            "--misere",
+            "--db",
+            db,
+            "--each-move",
+        ];
+        a.extend_from_slice(extra);
+        run(&a)
+    };
+
+    // No time: not every move is decided, and the note says how many are not.
+    let (code, out, err) = call(&["--timeout", "0", "--threads", "1", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["outcome"], "undecided");
+    assert_eq!(v["distinct"], 5);
+    let moves = each_moves(&v);
+    let open = moves.iter().filter(|m| m.1 == "undecided").count();
+    assert!(open > 0, "{out}");
+    assert!(moves.iter().all(|m| m.1 != "wins"), "{out}");
+    assert_eq!(
+        err,
+        format!(
+            "sprouts: {open} of 5 distinct moves undecided within the timeout of 0 s each (what was proved is kept in the database)\n"
+        )
+    );
+
+    // Then without a limit: every move loses, so the start is a loss.
+    let (code, out, err) = call(&["--threads", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 8, "{out}");
+    let mut listed: Vec<&str> = lines[..5]
+        .iter()
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            assert_eq!((f.len(), f[0], f[2]), (5, "move", "loses"), "{l}");
+            f[1]
+        })
+        .collect();
+    listed.sort_unstable();
+    assert_eq!(listed, expected);
+    assert_eq!(lines[5], "outcome\tloss for the player to move (misere)");
+
+    // A third run reads every move back: nothing is searched.
+    let v: Value = {
+        let (code, out, err) = call(&["--threads", "1", "--json"]);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str(&out).unwrap()
+    };
+    assert_eq!(v["outcome"], "loss");
+    assert_eq!(v["searched"], 0);
+    let moves = each_moves(&v);
+    assert_eq!(moves.len(), 5);
+    assert!(moves.iter().all(|m| m.1 == "loses" && m.2 == 0), "{v}");
+}
+
+#[test]
+fn each_move_stops_at_a_winning_move_that_the_solve_of_the_game_confirms() {
+    // Misère 5 spots is a first-player win (AJS 1991).
+    let v = json(&[
+        "solve",
+        "--spots",
+        "5",
+        "--misere",
+        "--no-db",
+        "--each-move",
+        "--json",
+    ]);
+    assert_eq!(v["outcome"], "win");
+    let moves = each_moves(&v);
+    let (last, rest) = moves.split_last().unwrap();
+    assert_eq!(last.1, "wins");
+    assert!(rest.iter().all(|m| m.1 == "loses"), "{v}");
+    // The winning move leaves the opponent lost.
+    let after = json(&["solve", "--no-db", "--json", &format!("5- {}", last.0)]);
+    assert_eq!(after["outcome"], "loss", "{}", last.0);
+    // The end of a game has no move: a loss in normal play, a win in misère.
+    let v = json(&[
+        "solve",
+        "--no-db",
+        "--each-move",
+        "--json",
+        "1+ 1(2)1 1(3)2",
+    ]);
+    assert_eq!(
+        (v["outcome"].as_str(), v["distinct"].as_u64()),
+        (Some("loss"), Some(0))
+    );
+    let v = json(&[
+        "solve",
+        "--no-db",
+        "--each-move",
+        "--json",
+        "1- 1(2)1 1(3)2",
+    ]);
+    assert_eq!(
+        (v["outcome"].as_str(), v["distinct"].as_u64()),
+        (Some("win"), Some(0))
+    );
+}
