@@ -149,8 +149,9 @@ pub struct Args {
     /// them), each within --timeout, against one database and one table:
     /// a line per move as it is decided (`loses`: the player after it
     /// wins), until a move wins or all are done. Run again, it takes up
-    /// where it stopped: decided moves are read back, not searched
-    /// (README.md, "Solving").
+    /// where it stopped: decided moves are read back, not searched. With
+    /// --threads, the helpers (misère play) take the moves after the one
+    /// searched (README.md, "Solving").
     #[arg(long, conflicts_with_all = ["tree", "certificate"])]
     each_move: bool,
 }
@@ -555,7 +556,9 @@ fn each_move(
         }
     }
     if !won {
-        for (m, same, after) in open {
+        // Helper threads take the moves after the one searched.
+        let afters: Vec<Position> = open.iter().map(|o| o.2.clone()).collect();
+        for (i, (m, same, after)) in open.into_iter().enumerate() {
             if interrupted.load(Ordering::Relaxed) {
                 break;
             }
@@ -566,7 +569,7 @@ fn each_move(
                 None => solver.clear_deadline(),
             }
             let (t0, n0) = (Instant::now(), solver.searched());
-            let result = match solver.win(after) {
+            let result = match solver.win_beside(after, &afters[i + 1..]) {
                 Ok(true) => "loses",
                 Ok(false) => "wins",
                 Err(e) if e.is_stopped() => "undecided",

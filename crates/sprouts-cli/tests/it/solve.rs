@@ -881,3 +881,42 @@ fn each_move_stops_at_a_winning_move_that_the_solve_of_the_game_confirms() {
         (Some("win"), Some(0))
     );
 }
+
+#[test]
+fn each_move_with_a_helper_on_other_moves_gives_the_published_outcomes() {
+    // Misère 9 spots is a loss and 10 a win (Lemoine & Viennot; OEIS
+    // A164950). With two threads the helper searches the moves after the
+    // one the search is on.
+    let v = json(&[
+        "solve",
+        "--spots",
+        "9",
+        "--misere",
+        "--no-db",
+        "--each-move",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(v["outcome"], "loss");
+    assert_eq!(v["distinct"], 6);
+    let moves = each_moves(&v);
+    assert_eq!(moves.len(), 6);
+    assert!(moves.iter().all(|m| m.1 == "loses"), "{v}");
+    let v = json(&[
+        "solve",
+        "--spots",
+        "10",
+        "--misere",
+        "--no-db",
+        "--each-move",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(v["outcome"], "win");
+    let last = each_moves(&v).pop().unwrap();
+    assert_eq!(last.1, "wins");
+    let after = json(&["solve", "--no-db", "--json", &format!("10- {}", last.0)]);
+    assert_eq!(after["outcome"], "loss", "{}", last.0);
+}

@@ -26,6 +26,7 @@ use super::misere_link::{MisereFact, MisereSync};
 use super::pns::{INF, LOSS, MISERE_WIDEN, Score, Step, UNKNOWN, WIN, twice_lives};
 use super::search::Solver;
 use super::store::Store;
+use super::threads;
 use crate::misere::{TreeId, Trees};
 
 /// The first byte of a key that starts with a tree (no land key is empty,
@@ -546,6 +547,41 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         self.misere.with_helpers = true;
         let r = self.helped(|s| {
             s.misere.with_helpers = false;
+            s.misere_key_win(&key)
+        });
+        self.misere.with_helpers = false;
+        r
+    }
+
+    /// [`Self::misere_win`], with the helper threads (if any) set first on
+    /// `beside`, positions (their lands) the caller will solve next: a
+    /// helper takes one of them while it is not known, before any job of
+    /// the search's own (`Solver::win_beside`).
+    pub(super) fn misere_win_beside(
+        &mut self,
+        lands: &[Vec<u8>],
+        beside: &[Vec<Vec<u8>>],
+    ) -> Result<bool, SolveError> {
+        if beside.is_empty() || threads::helpers() == 0 || self.link.is_some() {
+            return self.misere_win(lands);
+        }
+        if let Some(w) = self.stored_without_trees(lands) {
+            return Ok(w);
+        }
+        self.load_trees()?;
+        let key = self.reduce_key(TreeId::ZERO, &[], lands.iter().map(Vec::as_slice))?;
+        let mut keys = Vec::with_capacity(beside.len());
+        for b in beside {
+            keys.push(self.reduce_key(TreeId::ZERO, &[], b.iter().map(Vec::as_slice))?);
+        }
+        self.misere.with_helpers = true;
+        let r = self.helped(|s| {
+            s.misere.with_helpers = false;
+            // Posted at the search's first depth, before any of its own
+            // posts there: they stay until it returns, and come first.
+            for k in &keys {
+                s.post_misere(0, k);
+            }
             s.misere_key_win(&key)
         });
         self.misere.with_helpers = false;

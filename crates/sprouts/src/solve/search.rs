@@ -372,6 +372,49 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         r
     }
 
+    /// [`Self::win`] of `pos`, telling the helper threads (see
+    /// [`use_threads`](super::use_threads)) which positions the caller
+    /// will solve next: in misère play each helper takes one of `beside`
+    /// not yet known before any position the search posts, so that
+    /// several moves of a position (`sprouts solve --each-move`) are
+    /// searched at once, each thread's results going to the others. What
+    /// a helper proves of them is in this solver's store when this
+    /// returns; what it had not finished is dropped. In normal play (and
+    /// with no helpers) this is [`Self::win`].
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// use sprouts::solve::{move_groups, on_solver_stack, use_threads, Solver};
+    /// on_solver_stack(|| {
+    ///     use_threads(2);
+    ///     let start = Position::start(7, Variant::Misere);
+    ///     let after: Vec<Position> = move_groups(&start)
+    ///         .unwrap()
+    ///         .into_iter()
+    ///         .map(|(_, _, p)| p)
+    ///         .collect();
+    ///     let mut s = Solver::new();
+    ///     // Misère 7 spots is a loss (AJS 1991): every move loses.
+    ///     for (i, p) in after.iter().enumerate() {
+    ///         assert!(s.win_beside(p, &after[i + 1..]).unwrap());
+    ///     }
+    /// })
+    /// .unwrap();
+    /// ```
+    pub fn win_beside(&mut self, pos: &Position, beside: &[Position]) -> Result<bool, SolveError> {
+        if pos.variant() == Variant::Normal || super::threads::helpers() == 0 {
+            return self.win(pos);
+        }
+        let lands = self.lands(pos)?;
+        let mut others = Vec::with_capacity(beside.len());
+        for p in beside.iter().filter(|p| p.variant() == Variant::Misere) {
+            others.push(self.lands(p)?);
+        }
+        let r = self.misere_win_beside(&lands, &others);
+        self.store.flush();
+        r
+    }
+
     /// The winning moves of a position, one per group of moves that leave
     /// the same lands ([`decompose`](super::decompose)): each group's first
     /// move (in the order of [`Position::moves`], on the plane or off it)
