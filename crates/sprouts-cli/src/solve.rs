@@ -514,102 +514,40 @@ struct EachMoveJson {
     moves: Vec<MoveJson>,
 }
 
-/// `--each-move`: the distinct moves of `pos` solved one at a time, each
-/// within `timeout`, those the store knows first (a known winning move
-/// ends it at once). Text lines go to `out` as each move is decided.
+/// `--each-move`: [`Solver::each_move`], each move's line given to `line`
+/// as it is decided.
 fn each_move(
     solver: &mut Solver<Stacked<Backing>>,
     pos: &Position,
     notation: Notation,
     timeout: Option<f64>,
-    interrupted: &AtomicBool,
     mut line: impl FnMut(&MoveJson),
 ) -> Result<EachMoveJson> {
     let start = Instant::now();
-    let groups = sprouts::solve::move_groups(pos)?;
-    let mut moves = Vec::new();
-    let mut open = Vec::new();
-    let mut won = false;
-    // What the store knows, or a search of a moment finds (the deadline
-    // is looked at every few hundred positions).
-    for (m, same, after) in &groups {
-        let (t0, n0) = (Instant::now(), solver.searched());
-        solver.set_deadline(t0);
-        match solver.win(after) {
-            Ok(w) => {
-                let j = MoveJson {
-                    text: notation.write_listed(pos, m),
-                    same: *same,
-                    result: if w { "loses" } else { "wins" },
-                    searched: solver.searched() - n0,
-                    seconds: t0.elapsed().as_secs_f64(),
-                };
-                line(&j);
-                moves.push(j);
-                if !w {
-                    won = true;
-                    break;
-                }
-            }
-            Err(e) if e.is_stopped() => open.push((m, *same, after)),
-            Err(e) => return Err(e.into()),
-        }
-    }
-    if !won {
-        // Helper threads take the moves after the one searched.
-        let afters: Vec<Position> = open.iter().map(|o| o.2.clone()).collect();
-        for (i, (m, same, after)) in open.into_iter().enumerate() {
-            if interrupted.load(Ordering::Relaxed) {
-                break;
-            }
-            match timeout {
-                Some(t) => {
-                    solver.set_deadline(Instant::now() + Duration::from_secs_f64(t.min(1e9)))
-                }
-                None => solver.clear_deadline(),
-            }
-            let (t0, n0) = (Instant::now(), solver.searched());
-            let result = match solver.win_beside(after, &afters[i + 1..]) {
-                Ok(true) => "loses",
-                Ok(false) => "wins",
-                Err(e) if e.is_stopped() => "undecided",
-                Err(e) => return Err(e.into()),
-            };
-            // A move decided is kept even if a later one is interrupted.
-            solver.store_mut().flush();
-            let j = MoveJson {
-                text: notation.write_listed(pos, m),
-                same,
-                result,
-                searched: solver.searched() - n0,
-                seconds: t0.elapsed().as_secs_f64(),
-            };
-            line(&j);
-            moves.push(j);
-            if result == "wins" {
-                won = true;
-                break;
-            }
-        }
-    }
-    let outcome = if groups.is_empty() {
-        // No move: the end of the game, lost in normal play, won in misère.
-        solver.clear_deadline();
-        if solver.win(pos)? { "win" } else { "loss" }
-    } else if won {
-        "win"
-    } else if moves.len() == groups.len() && moves.iter().all(|m| m.result == "loses") {
-        "loss"
-    } else {
-        "undecided"
+    let per_move = timeout.map(|t| Duration::from_secs_f64(t.min(1e9)));
+    let json = |m: &sprouts::solve::MoveOutcome| MoveJson {
+        text: notation.write_listed(pos, &m.first),
+        same: m.same,
+        result: match m.wins {
+            Some(true) => "wins",
+            Some(false) => "loses",
+            None => "undecided",
+        },
+        searched: m.searched,
+        seconds: m.seconds,
     };
+    let r = solver.each_move(pos, per_move, |m| line(&json(m)))?;
     Ok(EachMoveJson {
         variant: pos.variant().name(),
-        outcome,
+        outcome: match r.win {
+            Some(true) => "win",
+            Some(false) => "loss",
+            None => "undecided",
+        },
         seconds: start.elapsed().as_secs_f64(),
         searched: solver.searched(),
-        distinct: groups.len(),
-        moves,
+        distinct: r.distinct,
+        moves: r.moves.iter().map(json).collect(),
     })
 }
 
@@ -629,7 +567,7 @@ fn run_each_move(args: &Args, pos: Position, notation: Notation) -> Result<()> {
         let mut solver = new_solver(&db, None)?;
         solver.set_cancel(flag.clone());
         let mut out = output::stdout();
-        let r = each_move(&mut solver, &pos, notation, timeout, &flag, |m| {
+        let r = each_move(&mut solver, &pos, notation, timeout, |m| {
             if !json {
                 let _ = writeln!(
                     out,

@@ -73,7 +73,7 @@ pub use misere::{
     BIG_SUM_BUDGET, KEY_SUM_BUDGET, MisereMemory, MisereStats, SUM_OUTCOME_BUDGET, TREE_LIVES,
 };
 pub use pns::NormalStats;
-pub use search::{Solver, TableTrims, move_groups};
+pub use search::{EachMove, MoveOutcome, Solver, TableTrims, move_groups};
 pub use simulate::{Seed, Sharing, SimConfig, SimReport, simulate};
 pub use store::{
     FRONT_LIMIT, MemoryStore, NoProgress, NoStore, NormalEntry, Progress, Stacked, Store,

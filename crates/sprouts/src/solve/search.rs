@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashMap;
 
@@ -61,6 +61,36 @@ pub fn move_groups(pos: &Position) -> Result<Vec<(AnyMove, usize, Position)>, So
         out.push((m, 0, after));
     }
     Ok(out)
+}
+
+/// One distinct move as [`Solver::each_move`] decided it.
+#[derive(Clone, Debug)]
+pub struct MoveOutcome {
+    /// The group's first move, in the order of [`Position::moves`].
+    pub first: AnyMove,
+    /// How many other moves leave the same lands.
+    pub same: usize,
+    /// Whether the move wins for the player who makes it (it leaves a
+    /// loss); `None` when its search ran out of time or was cancelled.
+    pub wins: Option<bool>,
+    /// Positions expanded for it (0: the store knew it).
+    pub searched: u64,
+    /// Time taken for it.
+    pub seconds: f64,
+}
+
+/// What [`Solver::each_move`] found.
+#[derive(Clone, Debug)]
+pub struct EachMove {
+    /// The position's outcome for the player to move, if decided: a win
+    /// once a move wins, a loss once every move loses.
+    pub win: Option<bool>,
+    /// How many distinct moves the position has.
+    pub distinct: usize,
+    /// The moves decided or tried, in that order: those decided at once
+    /// first, then the others in the order of [`Position::moves`]; it
+    /// stops after a winning move.
+    pub moves: Vec<MoveOutcome>,
 }
 
 /// A solver: a store of proved results, a land key, and the search state.
@@ -221,7 +251,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// Takes the deadline away (searches run until they are done).
-    pub fn clear_deadline(&mut self) {
+    pub(super) fn clear_deadline(&mut self) {
         self.deadline = None;
     }
 
@@ -413,6 +443,122 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         let r = self.misere_win_beside(&lands, &others);
         self.store.flush();
         r
+    }
+
+    /// The position's distinct moves ([`move_groups`]) solved one at a
+    /// time, each within `per_move` (the solver's own deadline is not
+    /// used): first those the store decides at once (a search of a moment,
+    /// the deadline being looked at every few hundred positions), then the
+    /// others in the order of [`Position::moves`], each with the helper
+    /// threads on the ones after it ([`Self::win_beside`]). Stops at the
+    /// first winning move, or when the solver's cancel flag is set; `seen`
+    /// is called with each move as it is decided or given up. What every
+    /// move proved is in the store: run again, it reads the moves decided
+    /// back. `sprouts solve --each-move` prints this.
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// use sprouts::solve::Solver;
+    /// let mut s = Solver::new();
+    /// // Misère 5 spots is a first-player win (AJS 1991).
+    /// let r = s.each_move(&Position::start(5, Variant::Misere), None, |_| {}).unwrap();
+    /// assert_eq!(r.win, Some(true));
+    /// assert_eq!(r.moves.last().unwrap().wins, Some(true));
+    /// // Asked again, the store knows every move tried.
+    /// let again = s.each_move(&Position::start(5, Variant::Misere), None, |_| {}).unwrap();
+    /// assert_eq!(again.win, Some(true));
+    /// assert!(again.moves.iter().all(|m| m.searched == 0));
+    /// ```
+    pub fn each_move(
+        &mut self,
+        pos: &Position,
+        per_move: Option<Duration>,
+        mut seen: impl FnMut(&MoveOutcome),
+    ) -> Result<EachMove, SolveError> {
+        let saved = self.deadline;
+        let r = self.each_move_inner(pos, per_move, &mut seen);
+        self.deadline = saved;
+        r
+    }
+
+    fn each_move_inner(
+        &mut self,
+        pos: &Position,
+        per_move: Option<Duration>,
+        seen: &mut impl FnMut(&MoveOutcome),
+    ) -> Result<EachMove, SolveError> {
+        let groups = move_groups(pos)?;
+        let mut moves: Vec<MoveOutcome> = Vec::new();
+        let mut open = Vec::new();
+        let mut won = false;
+        for (m, same, after) in &groups {
+            let (t0, n0) = (Instant::now(), self.searched);
+            self.deadline = Some(t0);
+            match self.win(after) {
+                Ok(w) => {
+                    moves.push(MoveOutcome {
+                        first: m.clone(),
+                        same: *same,
+                        wins: Some(!w),
+                        searched: self.searched - n0,
+                        seconds: t0.elapsed().as_secs_f64(),
+                    });
+                    seen(&moves[moves.len() - 1]);
+                    if !w {
+                        won = true;
+                        break;
+                    }
+                }
+                Err(e) if e.is_stopped() => open.push((m, *same, after)),
+                Err(e) => return Err(e),
+            }
+        }
+        let cancelled = |s: &Self| s.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
+        if !won {
+            let afters: Vec<Position> = open.iter().map(|o| o.2.clone()).collect();
+            for (i, (m, same, after)) in open.into_iter().enumerate() {
+                if cancelled(self) {
+                    break;
+                }
+                let t0 = Instant::now();
+                self.deadline = per_move.map(|d| t0 + d.min(Duration::from_secs(1 << 40)));
+                let n0 = self.searched;
+                let wins = match self.win_beside(after, &afters[i + 1..]) {
+                    Ok(w) => Some(!w),
+                    Err(e) if e.is_stopped() => None,
+                    Err(e) => return Err(e),
+                };
+                moves.push(MoveOutcome {
+                    first: m.clone(),
+                    same,
+                    wins,
+                    searched: self.searched - n0,
+                    seconds: t0.elapsed().as_secs_f64(),
+                });
+                seen(&moves[moves.len() - 1]);
+                if wins == Some(true) {
+                    won = true;
+                    break;
+                }
+            }
+        }
+        let win = if groups.is_empty() {
+            // No move: the end of the game, lost in normal play, won in
+            // misère play.
+            self.deadline = None;
+            Some(self.win(pos)?)
+        } else if won {
+            Some(true)
+        } else if moves.len() == groups.len() && moves.iter().all(|m| m.wins == Some(false)) {
+            Some(false)
+        } else {
+            None
+        };
+        Ok(EachMove {
+            win,
+            distinct: groups.len(),
+            moves,
+        })
     }
 
     /// The winning moves of a position, one per group of moves that leave
