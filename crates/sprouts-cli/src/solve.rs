@@ -595,12 +595,7 @@ fn run_each_move(args: &Args, pos: Position, notation: Notation) -> Result<()> {
         writeln!(
             out,
             "outcome\t{} for the player to move ({})",
-            if result.outcome == "undecided" {
-                "undecided"
-            } else {
-                result.outcome
-            },
-            result.variant
+            result.outcome, result.variant
         )?;
         writeln!(out, "seconds\t{:.3}", result.seconds)?;
         writeln!(out, "searched\t{}", result.searched)?;
