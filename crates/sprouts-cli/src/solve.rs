@@ -551,6 +551,17 @@ fn each_move(
     })
 }
 
+/// After Ctrl-C: says what was kept and exits with status 130.
+fn exit_interrupted(args: &Args) -> ! {
+    eprintln!("sprouts: interrupted: {}", args.db.kept());
+    std::process::exit(130);
+}
+
+/// The first line of a solve's text answer.
+fn outcome_line(out: &mut impl Write, outcome: &str, variant: &str) -> std::io::Result<()> {
+    writeln!(out, "outcome\t{outcome} for the player to move ({variant})")
+}
+
 /// `sprouts solve --each-move`.
 fn run_each_move(args: &Args, pos: Position, notation: Notation) -> Result<()> {
     let interrupted = on_interrupt()?;
@@ -584,19 +595,14 @@ fn run_each_move(args: &Args, pos: Position, notation: Notation) -> Result<()> {
         r
     })??;
     if interrupted.load(Ordering::Relaxed) {
-        eprintln!("sprouts: interrupted: {}", args.db.kept());
-        std::process::exit(130);
+        exit_interrupted(args);
     }
     let mut out = output::stdout();
     if json {
         output::json(&mut out, &result)?;
         writeln!(out)?;
     } else {
-        writeln!(
-            out,
-            "outcome\t{} for the player to move ({})",
-            result.outcome, result.variant
-        )?;
+        outcome_line(&mut out, result.outcome, result.variant)?;
         writeln!(out, "seconds\t{:.3}", result.seconds)?;
         writeln!(out, "searched\t{}", result.searched)?;
     }
@@ -747,10 +753,7 @@ pub fn run(args: &Args) -> Result<()> {
     })?;
     // The solver and its store are closed: what it proved is written.
     let result = match result {
-        Err(_) if interrupted.load(Ordering::Relaxed) => {
-            eprintln!("sprouts: interrupted: {}", args.db.kept());
-            std::process::exit(130);
-        }
+        Err(_) if interrupted.load(Ordering::Relaxed) => exit_interrupted(args),
         r => r?,
     };
     let mut out = output::stdout();
@@ -758,11 +761,7 @@ pub fn run(args: &Args) -> Result<()> {
         output::json(&mut out, &result)?;
         writeln!(out)?;
     } else {
-        writeln!(
-            out,
-            "outcome\t{} for the player to move ({})",
-            result.outcome, result.variant
-        )?;
+        outcome_line(&mut out, result.outcome, result.variant)?;
         if let Some(k) = result.nimber {
             writeln!(out, "nimber\t{k}")?;
         }
