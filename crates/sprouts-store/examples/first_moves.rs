@@ -8,13 +8,12 @@
 //! [--misere] [--db FILE] [--seconds S]` (the database is only read; each
 //! move is searched with a fresh table in front of it)
 
-use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use sprouts::model::{Position, Variant};
 use sprouts::notation::Notation;
-use sprouts::solve::{Land, Solver, Stacked, Store, decompose};
+use sprouts::solve::{Solver, Stacked, Store, decompose, move_groups};
 use sprouts_store::Db;
 
 fn main() {
@@ -36,15 +35,10 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(60);
     let start = Position::start(n, variant);
-    let moves = start.moves().expect("a start has moves");
-    let mut seen: HashSet<Vec<Land>> = HashSet::new();
+    let groups = move_groups(&start).expect("a start has moves");
     println!("move\tlands (lives)\tknown\toutcome\tsearched\tseconds");
-    for m in moves {
-        let Ok(after) = m.after(&start) else { continue };
+    for (m, _, after) in groups {
         let lands = decompose(&after).expect("a position of the start");
-        if !seen.insert(lands.clone()) {
-            continue;
-        }
         let lives: Vec<String> = lands.iter().map(|l| l.lives().to_string()).collect();
         let text = Notation::Wgosa.write_listed(&start, &m);
         // The mover of the child: a win for them is a loss for the first
