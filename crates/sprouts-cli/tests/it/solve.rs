@@ -858,28 +858,14 @@ fn each_move_stops_at_a_winning_move_that_the_solve_of_the_game_confirms() {
     let after = json(&["solve", "--no-db", "--json", &format!("5- {}", last.0)]);
     assert_eq!(after["outcome"], "loss", "{}", last.0);
     // The end of a game has no move: a loss in normal play, a win in misère.
-    let v = json(&[
-        "solve",
-        "--no-db",
-        "--each-move",
-        "--json",
-        "1+ 1(2)1 1(3)2",
-    ]);
-    assert_eq!(
-        (v["outcome"].as_str(), v["distinct"].as_u64()),
-        (Some("loss"), Some(0))
-    );
-    let v = json(&[
-        "solve",
-        "--no-db",
-        "--each-move",
-        "--json",
-        "1- 1(2)1 1(3)2",
-    ]);
-    assert_eq!(
-        (v["outcome"].as_str(), v["distinct"].as_u64()),
-        (Some("win"), Some(0))
-    );
+    for (game, outcome) in [("1+ 1(2)1 1(3)2", "loss"), ("1- 1(2)1 1(3)2", "win")] {
+        let v = json(&["solve", "--no-db", "--each-move", "--json", game]);
+        assert_eq!(
+            (v["outcome"].as_str(), v["distinct"].as_u64()),
+            (Some(outcome), Some(0)),
+            "{game}"
+        );
+    }
 }
 
 #[test]
