@@ -535,22 +535,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// Misère: whether the mover wins the position made of these lands.
     /// No move left: the mover cannot move and wins.
     pub(super) fn misere_win(&mut self, lands: &[Vec<u8>]) -> Result<bool, SolveError> {
-        if let Some(w) = self.stored_without_trees(lands) {
-            return Ok(w);
-        }
-        self.load_trees()?;
-        let key = self.reduce_key(TreeId::ZERO, &[], lands.iter().map(Vec::as_slice))?;
-        if self.link.is_some() {
-            return self.misere_key_win(&key);
-        }
-        // Helper threads (when asked for) start from this solver's trees.
-        self.misere.with_helpers = true;
-        let r = self.helped(|s| {
-            s.misere.with_helpers = false;
-            s.misere_key_win(&key)
-        });
-        self.misere.with_helpers = false;
-        r
+        self.misere_win_beside(lands, &[])
     }
 
     /// [`Self::misere_win`], with the helper threads (if any) set first on
@@ -562,18 +547,21 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         lands: &[Vec<u8>],
         beside: &[Vec<Vec<u8>>],
     ) -> Result<bool, SolveError> {
-        if beside.is_empty() || threads::helpers() == 0 || self.link.is_some() {
-            return self.misere_win(lands);
-        }
         if let Some(w) = self.stored_without_trees(lands) {
             return Ok(w);
         }
         self.load_trees()?;
         let key = self.reduce_key(TreeId::ZERO, &[], lands.iter().map(Vec::as_slice))?;
-        let mut keys = Vec::with_capacity(beside.len());
-        for b in beside {
-            keys.push(self.reduce_key(TreeId::ZERO, &[], b.iter().map(Vec::as_slice))?);
+        if self.link.is_some() {
+            return self.misere_key_win(&key);
         }
+        let mut keys = Vec::new();
+        if threads::helpers() > 0 {
+            for b in beside {
+                keys.push(self.reduce_key(TreeId::ZERO, &[], b.iter().map(Vec::as_slice))?);
+            }
+        }
+        // Helper threads (when asked for) start from this solver's trees.
         self.misere.with_helpers = true;
         let r = self.helped(|s| {
             s.misere.with_helpers = false;
