@@ -14,7 +14,7 @@ use sprouts::solve::{
     Stacked, Store, Verifier, decompose, lands_position, misere_key_of, split_misere_key,
     split_position_key,
 };
-use sprouts_store::{Db, Entry};
+use sprouts_store::{Backing, Db, Entry};
 
 use crate::output;
 
@@ -141,97 +141,6 @@ pub fn open_waiting(
 /// Whether [`open_waiting`] waits for another process: Ctrl-C then has
 /// nothing to stop gracefully.
 pub static WAITING: AtomicBool = AtomicBool::new(false);
-
-/// The solver's slower store: nothing, or the database.
-pub enum Backing {
-    None(NoStore),
-    Db(Box<Db>),
-}
-
-impl Backing {
-    /// The first database write error, if any.
-    pub fn error(&self) -> Option<String> {
-        match self {
-            Backing::None(_) => None,
-            Backing::Db(d) => d.error().map(str::to_string),
-        }
-    }
-}
-
-impl Store for Backing {
-    fn get_normal(&mut self, land: &[u8]) -> Option<NormalEntry> {
-        match self {
-            Backing::None(s) => s.get_normal(land),
-            Backing::Db(d) => d.get_normal(land),
-        }
-    }
-    fn put_normal(&mut self, land: &[u8], entry: NormalEntry) {
-        match self {
-            Backing::None(s) => s.put_normal(land, entry),
-            Backing::Db(d) => d.put_normal(land, entry),
-        }
-    }
-    fn get_misere(&mut self, position: &[u8]) -> Option<bool> {
-        match self {
-            Backing::None(s) => s.get_misere(position),
-            Backing::Db(d) => d.get_misere(position),
-        }
-    }
-    fn put_misere(&mut self, position: &[u8], win: bool) {
-        match self {
-            Backing::None(s) => s.put_misere(position, win),
-            Backing::Db(d) => d.put_misere(position, win),
-        }
-    }
-    fn flush(&mut self) {
-        match self {
-            Backing::None(s) => s.flush(),
-            Backing::Db(d) => d.flush(),
-        }
-    }
-    fn knows_nothing(&mut self) -> bool {
-        match self {
-            Backing::None(s) => s.knows_nothing(),
-            Backing::Db(d) => d.knows_nothing(),
-        }
-    }
-    fn keeps_everything(&self) -> bool {
-        match self {
-            Backing::None(s) => s.keeps_everything(),
-            Backing::Db(d) => d.keeps_everything(),
-        }
-    }
-    fn tree_records(&mut self) -> Vec<Vec<u32>> {
-        match self {
-            Backing::None(s) => s.tree_records(),
-            Backing::Db(d) => d.tree_records(),
-        }
-    }
-    fn put_tree(&mut self, id: u32, options: &[u32]) {
-        match self {
-            Backing::None(s) => s.put_tree(id, options),
-            Backing::Db(d) => d.put_tree(id, options),
-        }
-    }
-    fn get_land_tree(&mut self, land: &[u8]) -> Option<u32> {
-        match self {
-            Backing::None(s) => s.get_land_tree(land),
-            Backing::Db(d) => d.get_land_tree(land),
-        }
-    }
-    fn put_land_tree(&mut self, land: &[u8], tree: u32) {
-        match self {
-            Backing::None(s) => s.put_land_tree(land, tree),
-            Backing::Db(d) => d.put_land_tree(land, tree),
-        }
-    }
-    fn land_tree_records(&mut self, keep: &dyn Fn(&[u8]) -> bool) -> Vec<(Vec<u8>, u32)> {
-        match self {
-            Backing::None(s) => s.land_tree_records(keep),
-            Backing::Db(d) => d.land_tree_records(keep),
-        }
-    }
-}
 
 /// Inspect, move and check the database of solved positions.
 ///

@@ -13,10 +13,11 @@ use sprouts::model::{MAX_SPOT, Position, Topology, Variant};
 use sprouts::notation::{Notation, PositionNotation};
 use sprouts::solve::{Progress, Solver, Stacked, Store, decompose};
 
-use crate::db::{self, Backing, DbArgs};
+use crate::db::{self, DbArgs};
 use crate::input::{self, Given};
 use crate::output;
 use crate::position::Format;
+use sprouts_store::Backing;
 
 /// Solve a position: who wins, with which moves.
 ///

@@ -6,6 +6,7 @@
 //! docs/python.md.
 
 mod distributed;
+mod each_move;
 mod errors;
 mod game;
 mod position;
@@ -21,12 +22,15 @@ fn sprouts_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<position::PyPosition>()?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<solve::Solution>()?;
+    m.add_class::<each_move::MoveResult>()?;
+    m.add_class::<each_move::EachMove>()?;
     m.add_class::<distributed::PyMaster>()?;
     m.add_class::<distributed::PyTreeMaster>()?;
     m.add_class::<distributed::PyJob>()?;
     m.add_class::<distributed::PyWorker>()?;
     m.add_class::<distributed::PyMisereWorker>()?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(each_move::each_move, m)?)?;
     m.add_function(wrap_pyfunction!(default_db_path, m)?)?;
     m.add_function(wrap_pyfunction!(distributed::db_results, m)?)?;
     m.add_function(wrap_pyfunction!(distributed::misere_stored, m)?)?;

@@ -8,7 +8,7 @@
 //! solver to stop and flush its database, and raises. A timeout is the
 //! solver's own deadline: the answer is proved or there is none.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -19,8 +19,8 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use sprouts::model::{Position, Variant};
 use sprouts::notation::Notation;
-use sprouts::solve::{NoStore, Solver, Stacked, Store, solver_thread, use_threads};
-use sprouts_store::Db;
+use sprouts::solve::{Solver, Stacked, Store, solver_thread, use_threads};
+use sprouts_store::Backing;
 
 use crate::errors::{ArgumentError, DatabaseError, InternalError, SolveError, timeout_error};
 use crate::game::PyGame;
@@ -64,86 +64,85 @@ pub enum Failure {
     Database(String),
 }
 
-/// Runs a job with a solver over `back`, stopping when `cancel` is set;
-/// `back_error` gives the backing store's first write error.
-fn run_with<B: Store>(
-    job: &Job,
-    back: B,
-    back_error: impl Fn(&B) -> Option<String>,
+/// Runs `work` with a solver over `db` (memory only when None) that stops
+/// when `cancel` is set, then flushes the database: a write error is
+/// returned before the work's own result.
+pub fn with_solver<R>(
+    db: Option<&Path>,
     cancel: Arc<AtomicBool>,
-) -> Result<Answer, Failure> {
+    work: impl FnOnce(&mut Solver<Stacked<Backing>>) -> Result<R, Failure>,
+) -> Result<R, Failure> {
+    let back = Backing::open(db).map_err(|e| Failure::Database(e.to_string()))?;
     let mut solver = Solver::with_store(Stacked::new(back));
     solver.set_cancel(cancel);
-    if let Some(t) = job.timeout {
-        solver.set_deadline(Instant::now() + Duration::from_secs_f64(t.min(1e9)));
-    }
-    let start = Instant::now();
-    let mut outcome_proved = false;
-    let result = (|| -> Result<_, sprouts::solve::SolveError> {
-        let win = solver.win(&job.pos)?;
-        let nimber = match job.pos.variant() {
-            Variant::Normal => Some(solver.nimber(&job.pos)?),
-            Variant::Misere => None,
-        };
-        outcome_proved = true;
-        let winning = match job.moves {
-            Some(n) if win => Some(solver.winning_moves_in(&job.pos, n)?),
-            Some(_) => Some(Vec::new()),
-            None => None,
-        };
-        Ok((win, nimber, winning))
-    })();
-    let searched = solver.searched();
+    let r = work(&mut solver);
     solver.store_mut().flush();
-    if let Some(e) = back_error(solver.store().back()) {
+    if let Some(e) = solver.store().back().error() {
         return Err(Failure::Database(e));
     }
-    match result {
-        Ok((win, nimber, winning)) => Ok(Answer {
-            win,
-            nimber,
-            winning,
-            searched,
-            seconds: start.elapsed().as_secs_f64(),
-        }),
-        Err(e) if e.is_stopped() => Err(Failure::Stopped {
-            searched,
-            outcome_proved,
-        }),
-        Err(e) => Err(Failure::Solve(e.to_string())),
-    }
+    r
 }
 
 /// Runs a job on this thread (which [`start`] makes a big-stack one).
 pub fn run(job: &Job, cancel: Arc<AtomicBool>) -> Result<Answer, Failure> {
     use_threads(job.threads);
-    match &job.db {
-        None => run_with(job, NoStore, |_| None, cancel),
-        Some(path) => {
-            let db = Db::open(path).map_err(|e| Failure::Database(e.to_string()))?;
-            run_with(job, db, |d| d.error().map(str::to_string), cancel)
+    with_solver(job.db.as_deref(), cancel, |solver| {
+        if let Some(t) = job.timeout {
+            solver.set_deadline(Instant::now() + Duration::from_secs_f64(t.min(1e9)));
         }
-    }
+        let start = Instant::now();
+        let mut outcome_proved = false;
+        let result = (|| -> Result<_, sprouts::solve::SolveError> {
+            let win = solver.win(&job.pos)?;
+            let nimber = match job.pos.variant() {
+                Variant::Normal => Some(solver.nimber(&job.pos)?),
+                Variant::Misere => None,
+            };
+            outcome_proved = true;
+            let winning = match job.moves {
+                Some(n) if win => Some(solver.winning_moves_in(&job.pos, n)?),
+                Some(_) => Some(Vec::new()),
+                None => None,
+            };
+            Ok((win, nimber, winning))
+        })();
+        let searched = solver.searched();
+        match result {
+            Ok((win, nimber, winning)) => Ok(Answer {
+                win,
+                nimber,
+                winning,
+                searched,
+                seconds: start.elapsed().as_secs_f64(),
+            }),
+            Err(e) if e.is_stopped() => Err(Failure::Stopped {
+                searched,
+                outcome_proved,
+            }),
+            Err(e) => Err(Failure::Solve(e.to_string())),
+        }
+    })
 }
 
-/// A job running on its own thread.
-pub struct Running {
+/// Work running on a solver thread of its own, sending `T`s back.
+pub struct Running<T> {
     pub cancel: Arc<AtomicBool>,
-    rx: Mutex<mpsc::Receiver<Result<Answer, Failure>>>,
+    rx: Mutex<mpsc::Receiver<T>>,
     handle: JoinHandle<()>,
 }
 
-/// Starts a job on a thread of its own.
-pub fn start(job: Job) -> std::io::Result<Running> {
+/// Starts `work` on a big-stack solver thread named `name`, with the
+/// cancel flag to give its solver and the sender of what it finds.
+pub fn spawn<T: Send + 'static>(
+    name: &str,
+    work: impl FnOnce(Arc<AtomicBool>, mpsc::Sender<T>) + Send + 'static,
+) -> std::io::Result<Running<T>> {
     let cancel = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel();
     let flag = cancel.clone();
     let handle = solver_thread()
-        .name("sprouts-solve".into())
-        .spawn(move || {
-            // The receiver may be gone (the caller gave up): nothing to do.
-            let _ = tx.send(run(&job, flag));
-        })?;
+        .name(name.into())
+        .spawn(move || work(flag, tx))?;
     Ok(Running {
         cancel,
         rx: Mutex::new(rx),
@@ -151,13 +150,18 @@ pub fn start(job: Job) -> std::io::Result<Running> {
     })
 }
 
-impl Running {
-    /// Waits for the answer for at most `limit` (for ever if None). Takes no
-    /// Python object: callers release the GIL around it.
-    pub fn recv(
-        &self,
-        limit: Option<Duration>,
-    ) -> Result<Result<Answer, Failure>, RecvTimeoutError> {
+/// Starts a job on a thread of its own.
+pub fn start(job: Job) -> std::io::Result<Running<Result<Answer, Failure>>> {
+    spawn("sprouts-solve", move |flag, tx| {
+        // The receiver may be gone (the caller gave up): nothing to do.
+        let _ = tx.send(run(&job, flag));
+    })
+}
+
+impl<T> Running<T> {
+    /// Waits for the next message for at most `limit` (for ever if None).
+    /// Takes no Python object: callers release the GIL around it.
+    pub fn recv(&self, limit: Option<Duration>) -> Result<T, RecvTimeoutError> {
         let rx = self.rx.lock().unwrap_or_else(|e| e.into_inner());
         match limit {
             Some(d) => rx.recv_timeout(d),
@@ -168,42 +172,82 @@ impl Running {
 
 /// How waiting for a job ended.
 #[derive(Debug)]
-pub enum Waited<E> {
-    Done(Result<Answer, Failure>),
-    /// `poll` failed: the job was cancelled, and has stopped.
+pub enum Waited<R, E> {
+    Done(R),
+    /// `poll` or `take` failed: the job was cancelled, and has stopped.
     Interrupted(E),
     /// The job's thread ended without an answer (it panicked).
     Lost,
 }
 
 /// Waits for a job: `recv` is [`Running::recv`] (the caller wraps it to
-/// release the GIL), called for a [`TICK`] at a time; between two ticks
-/// `poll` looks at signals, and its error cancels the job, waits for the
-/// solver to stop (and flush its database), and is returned.
-pub fn wait<E>(
-    running: Running,
-    mut recv: impl FnMut(
-        &Running,
-        Option<Duration>,
-    ) -> Result<Result<Answer, Failure>, RecvTimeoutError>,
+/// release the GIL), called for a [`TICK`] at a time; `take` is given
+/// each message and says whether it is the answer (`Some`) or news to go
+/// on from (`None`); between two ticks `poll` looks at signals. An error
+/// of `poll` or `take` cancels the job, waits for its thread to end (the
+/// solver stops at its next check and flushes its database), and is
+/// returned.
+pub fn wait<T, R, E>(
+    running: Running<T>,
+    mut recv: impl FnMut(&Running<T>, Option<Duration>) -> Result<T, RecvTimeoutError>,
     mut poll: impl FnMut() -> Result<(), E>,
-) -> Waited<E> {
+    mut take: impl FnMut(T) -> Result<Option<R>, E>,
+) -> Waited<R, E> {
     let waited = loop {
-        match recv(&running, Some(TICK)) {
-            Ok(answer) => break Waited::Done(answer),
+        let e = match recv(&running, Some(TICK)) {
+            Ok(m) => match take(m) {
+                Ok(Some(r)) => break Waited::Done(r),
+                Ok(None) => continue,
+                Err(e) => e,
+            },
             Err(RecvTimeoutError::Disconnected) => break Waited::Lost,
-            Err(RecvTimeoutError::Timeout) => {
-                if let Err(e) = poll() {
-                    running.cancel.store(true, Ordering::Relaxed);
-                    // The solver stops at its next check, then flushes.
-                    let _ = recv(&running, None);
-                    break Waited::Interrupted(e);
-                }
-            }
-        }
+            Err(RecvTimeoutError::Timeout) => match poll() {
+                Ok(()) => continue,
+                Err(e) => e,
+            },
+        };
+        running.cancel.store(true, Ordering::Relaxed);
+        // Until the thread ends, which closes the channel.
+        while recv(&running, None).is_ok() {}
+        break Waited::Interrupted(e);
     };
     let _ = running.handle.join();
     waited
+}
+
+/// [`wait`] from Python: without the GIL while waiting, Python's signals
+/// looked at between two ticks, `take` called with the GIL.
+pub fn wait_py<T: Send, R>(
+    py: Python<'_>,
+    running: Running<T>,
+    take: impl FnMut(T) -> PyResult<Option<R>>,
+) -> PyResult<R> {
+    match wait(
+        running,
+        |r, d| py.detach(|| r.recv(d)),
+        || py.check_signals(),
+        take,
+    ) {
+        Waited::Done(r) => Ok(r),
+        Waited::Interrupted(e) => Err(e),
+        Waited::Lost => Err(InternalError::new_err(
+            "internal error: the solver thread panicked",
+        )),
+    }
+}
+
+/// Refuses a timeout that is not a number of seconds.
+pub fn check_timeout(timeout: Option<f64>) -> PyResult<()> {
+    match timeout {
+        Some(t) if !(t.is_finite() && t >= 0.0) => Err(ArgumentError::new_err(format!(
+            "timeout must be a number of seconds, not {t}"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+pub fn thread_error(e: std::io::Error) -> PyErr {
+    InternalError::new_err(format!("cannot start the solver thread: {e}"))
 }
 
 /// Analyses a game ([`Solver::analyze`]) on a solver thread of its own,
@@ -217,81 +261,37 @@ pub fn analyze(
     db: Option<PathBuf>,
     threads: usize,
 ) -> PyResult<sprouts::solve::Analysis> {
-    if let Some(t) = timeout {
-        if !(t.is_finite() && t >= 0.0) {
-            return Err(ArgumentError::new_err(format!(
-                "timeout must be a number of seconds, not {t}"
-            )));
-        }
-    }
+    check_timeout(timeout)?;
     let end = timeout.map(|t| Instant::now() + Duration::from_secs_f64(t.min(1e9)));
-    let cancel = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = mpsc::channel();
     let replay = replay.clone();
-    let flag = cancel.clone();
-    let handle = solver_thread()
-        .name("sprouts-analyze".into())
-        .spawn(move || {
-            use_threads(threads);
-            let result = match &db {
-                None => {
-                    let mut s = Solver::with_store(Stacked::new(NoStore));
-                    s.set_cancel(flag);
-                    s.analyze(&replay, notation, end, &mut |_| {})
-                        .map_err(|e| Failure::Solve(e.to_string()))
-                }
-                Some(path) => match Db::open(path) {
-                    Err(e) => Err(Failure::Database(e.to_string())),
-                    Ok(db) => {
-                        let mut s = Solver::with_store(Stacked::new(db));
-                        s.set_cancel(flag);
-                        let a = s.analyze(&replay, notation, end, &mut |_| {});
-                        s.store_mut().flush();
-                        match s.store().back().error() {
-                            Some(e) => Err(Failure::Database(e.to_string())),
-                            None => a.map_err(|e| Failure::Solve(e.to_string())),
-                        }
-                    }
-                },
-            };
-            let _ = tx.send(result);
-        })
-        .map_err(|e| InternalError::new_err(format!("cannot start the solver thread: {e}")))?;
-    // Waited on without the GIL (a receiver is not shared: a mutex).
-    let rx = Mutex::new(rx);
-    let recv = |limit: Option<Duration>| {
-        let rx = rx.lock().unwrap_or_else(|e| e.into_inner());
-        match limit {
-            Some(d) => rx.recv_timeout(d),
-            None => rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
-        }
-    };
-    let result = loop {
-        match py.detach(|| recv(Some(TICK))) {
-            Ok(r) => break Some(r),
-            Err(RecvTimeoutError::Disconnected) => break None,
-            Err(RecvTimeoutError::Timeout) => {
-                if let Err(e) = py.check_signals() {
-                    cancel.store(true, Ordering::Relaxed);
-                    // The solver stops at its next check, then flushes.
-                    let _ = py.detach(|| recv(None));
-                    let _ = handle.join();
-                    return Err(e);
-                }
-            }
-        }
-    };
-    let _ = handle.join();
-    match result {
-        Some(Ok(a)) => Ok(a),
-        Some(Err(Failure::Database(e))) => Err(DatabaseError::new_err(e)),
-        Some(Err(Failure::Solve(e))) => Err(SolveError::new_err(e)),
-        Some(Err(Failure::Stopped { .. })) => Err(InternalError::new_err(
+    let running = spawn("sprouts-analyze", move |flag, tx| {
+        use_threads(threads);
+        let a = with_solver(db.as_deref(), flag, |s| {
+            s.analyze(&replay, notation, end, &mut |_| {})
+                .map_err(|e| Failure::Solve(e.to_string()))
+        });
+        let _ = tx.send(a);
+    })
+    .map_err(thread_error)?;
+    match wait_py(py, running, |a| Ok(Some(a)))? {
+        Ok(a) => Ok(a),
+        Err(Failure::Database(e)) => Err(DatabaseError::new_err(e)),
+        Err(Failure::Solve(e)) => Err(SolveError::new_err(e)),
+        Err(Failure::Stopped { .. }) => Err(InternalError::new_err(
             "internal error: the analysis stopped without its lines",
         )),
-        None => Err(InternalError::new_err(
-            "internal error: the solver thread panicked",
-        )),
+    }
+}
+
+/// A variant's name as the library writes it, from a constructor's
+/// argument.
+pub fn variant_name(variant: &str) -> PyResult<&'static str> {
+    match variant {
+        "normal" => Ok(Variant::Normal.name()),
+        "misere" => Ok(Variant::Misere.name()),
+        other => Err(ArgumentError::new_err(format!(
+            "unknown variant {other:?}: give \"normal\" or \"misere\""
+        ))),
     }
 }
 
@@ -341,17 +341,8 @@ impl Solution {
         seconds: f64,
         cost: Option<Py<PyAny>>,
     ) -> PyResult<Self> {
-        let variant = match variant {
-            "normal" => Variant::Normal,
-            "misere" => Variant::Misere,
-            other => {
-                return Err(ArgumentError::new_err(format!(
-                    "unknown variant {other:?}: give \"normal\" or \"misere\""
-                )));
-            }
-        };
         Ok(Solution {
-            variant: variant.name(),
+            variant: variant_name(variant)?,
             outcome: if win { "win" } else { "loss" },
             win,
             nimber,
@@ -473,13 +464,7 @@ pub fn solve(
     moves: Option<&str>,
     misere: bool,
 ) -> PyResult<Solution> {
-    if let Some(t) = timeout {
-        if !(t.is_finite() && t >= 0.0) {
-            return Err(ArgumentError::new_err(format!(
-                "timeout must be a number of seconds, not {t}"
-            )));
-        }
-    }
+    check_timeout(timeout)?;
     let asked = moves.map(move_notation).transpose()?;
     let (pos, own) = target_position(py, target, misere)?;
     let variant = pos.variant();
@@ -490,22 +475,8 @@ pub fn solve(
         db,
         threads,
     };
-    let running = start(job)
-        .map_err(|e| InternalError::new_err(format!("cannot start the solver thread: {e}")))?;
-    let waited = wait(
-        running,
-        |r, d| py.detach(|| r.recv(d)),
-        || py.check_signals(),
-    );
-    let answer = match waited {
-        Waited::Done(a) => a,
-        Waited::Interrupted(e) => return Err(e),
-        Waited::Lost => {
-            return Err(InternalError::new_err(
-                "internal error: the solver thread panicked",
-            ));
-        }
-    };
+    let running = start(job).map_err(thread_error)?;
+    let answer = wait_py(py, running, |a| Ok(Some(a)))?;
     match answer {
         Ok(a) => {
             let (winning_moves, same) = match a.winning {
@@ -568,10 +539,14 @@ mod tests {
         Ok(())
     }
 
+    fn some<T>(t: T) -> Result<Option<T>, &'static str> {
+        Ok(Some(t))
+    }
+
     #[test]
     fn answers_come_back_from_the_solver_thread() {
         let running = start(job(3, Variant::Normal)).unwrap();
-        let Waited::Done(Ok(a)) = wait(running, |r, d| r.recv(d), no_signal) else {
+        let Waited::Done(Ok(a)) = wait(running, |r, d| r.recv(d), no_signal, some) else {
             panic!("no answer");
         };
         assert!(a.win);
@@ -586,7 +561,7 @@ mod tests {
             .collect();
         assert_eq!(texts, [("1(4)2", 2), ("1(4)1[2]", 2)]);
         let running = start(job(5, Variant::Misere)).unwrap();
-        let Waited::Done(Ok(a)) = wait(running, |r, d| r.recv(d), no_signal) else {
+        let Waited::Done(Ok(a)) = wait(running, |r, d| r.recv(d), no_signal, some) else {
             panic!("no answer");
         };
         assert!(a.win);
@@ -609,6 +584,7 @@ mod tests {
                     Ok(())
                 }
             },
+            some,
         );
         assert!(
             matches!(waited, Waited::Interrupted("interrupted")),

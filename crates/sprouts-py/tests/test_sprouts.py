@@ -489,7 +489,7 @@ def test_positions_hash_as_they_compare():
 
 
 def test_reprs_evaluate():
-    from sprouts import Game, Position, Solution  # noqa: F401 (for eval)
+    from sprouts import EachMove, Game, MoveResult, Position, Solution  # noqa: F401 (for eval)
 
     for text, misere in [
         ("0.0.AB|AB", False), ("1;2,3/2,3", True), ("2-:0.0", False),
@@ -513,6 +513,13 @@ def test_reprs_evaluate():
             again.searched) == (s.variant, s.outcome, s.nimber, s.winning_moves, s.same,
                                 s.searched)
     assert pickle.loads(pickle.dumps(s)).winning_moves == s.winning_moves
+    # each_move's results too, undecided moves and all.
+    for r in (sprouts.each_move("5+ 1(6)2"), sprouts.each_move("12+", timeout=0)):
+        fields = lambda e: (e.variant, e.outcome, e.win, e.distinct, e.searched, e.seconds,
+                            [(m.move, m.wins, m.result, m.same, m.searched, m.seconds)
+                             for m in e.moves])
+        assert fields(eval(repr(r))) == fields(r), repr(r)
+        assert fields(pickle.loads(pickle.dumps(r))) == fields(r)
 
 
 def test_a_game_is_a_sequence_of_its_moves():
@@ -610,3 +617,88 @@ def test_analyze_with_no_time_says_undecided():
     assert a["moves"][0]["verdict"] == "undecided"
     with pytest.raises(ValueError):
         sprouts.Game.parse("3+ 1(4)2").analyze(timeout=-1.0)
+
+
+# Misère 7 spots is a loss (AJS 1991): its five distinct first moves (the
+# join and the loops around 0 to 3 of the other spots, `sprouts solve
+# --spots 7 --misere --each-move`) all lose.
+MISERE_7_MOVES = sorted(["1(8)2", "1(8)1", "1(8)1[3]", "1(8)1[3,4]", "1(8)1[3-5]"])
+
+
+def test_each_move_refutes_every_move_of_a_loss_and_resumes(tmp_path):
+    path = tmp_path / "each.redb"
+    start = sprouts.Position.start(7, misere=True)
+    seen = []
+    r = sprouts.each_move(start, db=path, threads=1, on_move=seen.append)
+    assert (r.variant, r.outcome, r.win, r.distinct) == ("misere", "loss", False, 5)
+    assert sorted(m.move for m in r.moves) == MISERE_7_MOVES
+    assert all((m.result, m.wins) == ("loses", False) for m in r.moves)
+    # The callback saw each move as it was decided, the same objects.
+    assert [m.move for m in seen] == [m.move for m in r.moves]
+    # In all, more: the moment's search of the moves it did not decide.
+    assert r.searched >= sum(m.searched for m in r.moves) > 0
+    # Asked again, the database decides every move: nothing is searched.
+    again = sprouts.each_move(start, db=str(path), threads=1)
+    assert (again.outcome, again.searched) == ("loss", 0)
+    assert sorted((m.move, m.result, m.searched) for m in again.moves) == [
+        (t, "loses", 0) for t in MISERE_7_MOVES
+    ]
+
+
+def test_each_move_agrees_with_the_command():
+    binary = sprouts_binary()
+    if binary is None:
+        pytest.skip("no sprouts binary (set SPROUTS_BIN)")
+    for args in (["--spots", "7", "--misere"], ["5+ 1(6)2"]):
+        out = subprocess.run(
+            [binary, "solve", "--no-db", "--json", "--each-move", "--threads", "1", *args],
+            check=True, capture_output=True, text=True,
+        ).stdout
+        command = json.loads(out)
+        target = args[-1] if len(args) == 1 else sprouts.Position.start(7, misere=True)
+        r = sprouts.each_move(target, threads=1)
+        assert (r.outcome, r.distinct) == (command["outcome"], command["distinct"])
+        assert [(m.move, m.same, m.result) for m in r.moves] == [
+            (m["move"], m["same"], m["result"]) for m in command["moves"]
+        ]
+
+
+def test_each_move_stops_at_a_winning_move():
+    # 3 spots is a normal-play win; the move each_move stops at is one that
+    # solve lists as winning, and every move before it loses.
+    r = sprouts.each_move("3+", threads=1)
+    assert (r.outcome, r.win) == ("win", True)
+    *rest, last = r.moves
+    assert last.result == "wins" and all(m.result == "loses" for m in rest)
+    assert last.move in sprouts.solve("3+", threads=1).winning_moves
+    assert sprouts.solve(sprouts.Game.parse("3+").play(last.move), threads=1).outcome == "loss"
+    # The end of a game has no move: lost in normal play, won in misère.
+    for text, outcome in [("1+ 1(2)1 1(3)2", "loss"), ("1- 1(2)1 1(3)2", "win")]:
+        end = sprouts.each_move(text)
+        assert (end.outcome, end.distinct, end.moves) == (outcome, 0, [])
+
+
+def test_each_move_out_of_time_claims_nothing():
+    # 14 spots is a loss (AJS 1991): no move can win; with no time, not
+    # every move is decided, and the outcome is not claimed.
+    r = sprouts.each_move(sprouts.Position.start(14), timeout=0, threads=1)
+    assert (r.outcome, r.win) == ("undecided", None)
+    assert r.distinct == len(r.moves) > 0
+    assert any((m.result, m.wins) == ("undecided", None) for m in r.moves)
+    assert all(m.result != "wins" for m in r.moves)
+    with pytest.raises(ValueError):
+        sprouts.each_move("3+", timeout=float("nan"))
+
+
+def test_an_exception_in_on_move_stops_each_move():
+    calls = []
+
+    def stop(m):
+        calls.append(m)
+        raise RuntimeError("enough")
+
+    started = time.monotonic()
+    with pytest.raises(RuntimeError, match="enough"):
+        sprouts.each_move(sprouts.Position.start(14), timeout=0.05, threads=1, on_move=stop)
+    assert len(calls) == 1
+    assert time.monotonic() - started < 10

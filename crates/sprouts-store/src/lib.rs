@@ -37,7 +37,7 @@ use redb::{
     Database, DatabaseError, ReadOnlyTable, ReadableTable, ReadableTableMetadata, TableDefinition,
 };
 use rustc_hash::FxHashMap;
-use sprouts::solve::{NormalEntry, Store};
+use sprouts::solve::{NoStore, NormalEntry, Store};
 
 const NORMAL: TableDefinition<&[u8], &[u8]> = TableDefinition::new("normal");
 const MISERE: TableDefinition<&[u8], u8> = TableDefinition::new("misere");
@@ -520,7 +520,7 @@ impl Db {
     /// Commits the buffered results in one transaction.
     ///
     /// ```
-    /// use sprouts::solve::{NormalEntry, Store};
+    /// use sprouts::solve::{NoStore, NormalEntry, Store};
     /// let dir = tempfile::tempdir().unwrap();
     /// let mut db = sprouts_store::Db::open(&dir.path().join("x.redb")).unwrap();
     /// db.put_normal(b"k", NormalEntry::Nimber(1));
@@ -718,7 +718,7 @@ impl Db {
     /// order. Values that do not decode are skipped.
     ///
     /// ```
-    /// use sprouts::solve::{NormalEntry, Store};
+    /// use sprouts::solve::{NoStore, NormalEntry, Store};
     /// use sprouts_store::{Db, Entry};
     /// let dir = tempfile::tempdir().unwrap();
     /// let mut db = Db::open(&dir.path().join("x.redb")).unwrap();
@@ -1054,6 +1054,109 @@ impl Store for Db {
 impl Drop for Db {
     fn drop(&mut self) {
         self.flush();
+    }
+}
+
+/// A solver's slower store: nothing, or a database (what `sprouts solve
+/// --no-db` and `--db` give, and the Python package's `db=`).
+pub enum Backing {
+    /// Memory only.
+    None(NoStore),
+    /// A database file.
+    Db(Box<Db>),
+}
+
+impl Backing {
+    /// Nothing when `path` is None, else the database there ([`Db::open`]:
+    /// created if missing).
+    pub fn open(path: Option<&Path>) -> Result<Backing, StoreError> {
+        Ok(match path {
+            None => Backing::None(NoStore),
+            Some(p) => Backing::Db(Box::new(Db::open(p)?)),
+        })
+    }
+
+    /// The first database write error, if any.
+    pub fn error(&self) -> Option<String> {
+        match self {
+            Backing::None(_) => None,
+            Backing::Db(d) => d.error().map(str::to_string),
+        }
+    }
+}
+
+impl Store for Backing {
+    fn get_normal(&mut self, land: &[u8]) -> Option<NormalEntry> {
+        match self {
+            Backing::None(s) => s.get_normal(land),
+            Backing::Db(d) => d.get_normal(land),
+        }
+    }
+    fn put_normal(&mut self, land: &[u8], entry: NormalEntry) {
+        match self {
+            Backing::None(s) => s.put_normal(land, entry),
+            Backing::Db(d) => d.put_normal(land, entry),
+        }
+    }
+    fn get_misere(&mut self, position: &[u8]) -> Option<bool> {
+        match self {
+            Backing::None(s) => s.get_misere(position),
+            Backing::Db(d) => d.get_misere(position),
+        }
+    }
+    fn put_misere(&mut self, position: &[u8], win: bool) {
+        match self {
+            Backing::None(s) => s.put_misere(position, win),
+            Backing::Db(d) => d.put_misere(position, win),
+        }
+    }
+    fn flush(&mut self) {
+        match self {
+            Backing::None(s) => s.flush(),
+            Backing::Db(d) => d.flush(),
+        }
+    }
+    fn knows_nothing(&mut self) -> bool {
+        match self {
+            Backing::None(s) => s.knows_nothing(),
+            Backing::Db(d) => d.knows_nothing(),
+        }
+    }
+    fn keeps_everything(&self) -> bool {
+        match self {
+            Backing::None(s) => s.keeps_everything(),
+            Backing::Db(d) => d.keeps_everything(),
+        }
+    }
+    fn tree_records(&mut self) -> Vec<Vec<u32>> {
+        match self {
+            Backing::None(s) => s.tree_records(),
+            Backing::Db(d) => d.tree_records(),
+        }
+    }
+    fn put_tree(&mut self, id: u32, options: &[u32]) {
+        match self {
+            Backing::None(s) => s.put_tree(id, options),
+            Backing::Db(d) => d.put_tree(id, options),
+        }
+    }
+    fn get_land_tree(&mut self, land: &[u8]) -> Option<u32> {
+        match self {
+            Backing::None(s) => s.get_land_tree(land),
+            Backing::Db(d) => d.get_land_tree(land),
+        }
+    }
+    fn put_land_tree(&mut self, land: &[u8], tree: u32) {
+        match self {
+            Backing::None(s) => s.put_land_tree(land, tree),
+            Backing::Db(d) => d.put_land_tree(land, tree),
+        }
+    }
+    fn land_tree_records(&mut self, keep: &dyn Fn(&[u8]) -> bool) -> Vec<(Vec<u8>, u32)> {
+        match self {
+            Backing::None(s) => s.land_tree_records(keep),
+            Backing::Db(d) => d.land_tree_records(keep),
+        }
     }
 }
 

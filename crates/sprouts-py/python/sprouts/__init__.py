@@ -8,7 +8,7 @@ exact solver (normal and misère play).
 'win'
 
 The entry points are :meth:`Game.parse`, :meth:`Position.parse`,
-:meth:`Position.start` and :func:`solve`; every exception the package
+:meth:`Position.start`, :func:`solve` and :func:`each_move`; every exception the package
 raises is a :class:`sprouts.Error`. See docs/python.md.
 """
 
@@ -25,11 +25,14 @@ from ._errors import (
 )
 from ._sprouts import (
     NO_LIVE_REGION,
+    EachMove,
     Game,
+    MoveResult,
     Position,
     Solution,
     __version__,
     default_db_path,
+    each_move,
     solve,
 )
 
@@ -38,10 +41,12 @@ __all__ = [
     "ArgumentError",
     "DatabaseError",
     "DrawError",
+    "EachMove",
     "Error",
     "Game",
     "InternalError",
     "MoveError",
+    "MoveResult",
     "NotationError",
     "Position",
     "Solution",
@@ -49,5 +54,6 @@ __all__ = [
     "Timeout",
     "__version__",
     "default_db_path",
+    "each_move",
     "solve",
 ]

@@ -6,15 +6,18 @@ exceptions are in ``sprouts._errors``, all under ``sprouts.Error``."""
 
 import os
 import pathlib
-from typing import Any, Dict, Iterator, List, Literal, Optional, Tuple, Union, final, overload
+from typing import Any, Callable, Dict, Iterator, List, Literal, Optional, Tuple, Union, final, overload
 
 __all__ = [
     "NO_LIVE_REGION",
+    "EachMove",
     "Game",
+    "MoveResult",
     "Position",
     "Solution",
     "__version__",
     "default_db_path",
+    "each_move",
     "solve",
 ]
 
@@ -301,6 +304,86 @@ def solve(
     given in its own notation anyway).
 
     Raises Timeout, SolveError, DatabaseError, NotationError, MoveError,
+    ArgumentError (all ``sprouts.Error``) or TypeError."""
+
+@final
+class MoveResult:
+    """One distinct move of ``each_move``: the first of the moves that leave
+    the same lands, and what its search found."""
+
+    @property
+    def move(self) -> str:
+        """The move, in the game's notation or the one asked (WGOSA's by
+        default)."""
+    @property
+    def same(self) -> int:
+        """How many other moves leave the same lands."""
+    @property
+    def wins(self) -> Optional[bool]:
+        """True: the move wins for the player who makes it (it leaves a
+        loss); False: it loses; None: undecided within the timeout."""
+    @property
+    def result(self) -> Literal["wins", "loses", "undecided"]:
+        """``wins`` as ``sprouts solve --each-move`` writes it."""
+    @property
+    def searched(self) -> int:
+        """Positions searched for this move (0: the database knew it)."""
+    @property
+    def seconds(self) -> float:
+        """Seconds taken for this move."""
+
+@final
+class EachMove:
+    """What ``each_move`` found."""
+
+    @property
+    def variant(self) -> _Variant:
+        """``"normal"`` or ``"misere"``."""
+    @property
+    def outcome(self) -> Literal["win", "loss", "undecided"]:
+        """For the player to move: ``"win"`` once a move wins, ``"loss"``
+        once every move loses, else ``"undecided"``."""
+    @property
+    def win(self) -> Optional[bool]:
+        """Whether the player to move wins; None when undecided."""
+    @property
+    def distinct(self) -> int:
+        """How many distinct moves the position has."""
+    @property
+    def moves(self) -> List[MoveResult]:
+        """The moves decided or tried, in that order: those the database
+        (or a moment's search) decides first, then the others; it ends at
+        a winning move."""
+    @property
+    def searched(self) -> int:
+        """Positions searched in all."""
+    @property
+    def seconds(self) -> float:
+        """Seconds taken in all."""
+
+def each_move(
+    target: Union[Position, Game, str],
+    *,
+    timeout: Optional[float] = None,
+    db: Union[str, "os.PathLike[str]", None] = None,
+    threads: int = 0,
+    moves: Optional[_MoveNotation] = None,
+    misere: bool = False,
+    on_move: Optional[Callable[[MoveResult], Any]] = None,
+) -> EachMove:
+    """Solves the distinct moves of a position (or of the end of a game)
+    one at a time, as ``sprouts solve --each-move`` does: moves that leave
+    the same lands count once, each gets its own ``timeout`` (seconds; None:
+    no limit), and it stops at the first winning move. A move out of time is
+    ``"undecided"``, not an error. ``on_move`` is called with each
+    MoveResult as it is decided; an exception it raises stops the solve and
+    is raised. With a ``db`` (shared with ``sprouts solve --db``), what each
+    move proved is kept: run again, decided moves are read back (0
+    searched) and the others go on. ``threads``: with 2 or more, helpers
+    work on the moves after the one being searched. Ctrl-C stops it and
+    raises KeyboardInterrupt.
+
+    Raises SolveError, DatabaseError, NotationError, MoveError,
     ArgumentError (all ``sprouts.Error``) or TypeError."""
 
 def default_db_path() -> Optional[pathlib.Path]:
