@@ -229,6 +229,16 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         }
     }
 
+    /// A solver with an empty memory store and the same keys, deadline and
+    /// cancel flag: for a question that should be answered from its own
+    /// search alone (the proof of one move, docs/certificates.md#small).
+    pub(super) fn fresh(&self) -> Solver<MemoryStore, C> {
+        let mut f = Solver::with_shared_canon(MemoryStore::default(), self.canon.clone());
+        f.deadline = self.deadline;
+        f.cancel = self.cancel.clone();
+        f
+    }
+
     /// Reports progress to `p` from now on.
     ///
     /// ```
