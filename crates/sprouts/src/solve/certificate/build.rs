@@ -793,8 +793,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         // Each of the first few moves again, proved from an empty store
         // by a search of its own: the start's store holds the refutations
         // of the other moves too, whose nimbers tempt the greedy choice
-        // into answers that share little (17 spots: 932 lines from the
-        // start's store, 477 from the move's own).
+        // into answers that share little (docs/certificates.md#small).
         for child in tried.iter().take(FRESH) {
             let mut f = self.fresh();
             for l in child {
