@@ -4,6 +4,7 @@
 //! that is a proof).
 
 use std::fmt;
+use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
@@ -316,6 +317,9 @@ pub struct Verifier<'c, C: LandCanon + ?Sized> {
     /// ones.
     bound: u32,
     children: u64,
+    /// Every land's children made so far, when the verifier is asked to
+    /// keep them (a proof checked again and again as it is built).
+    kids: Option<FxHashMap<Box<[u8]>, Rc<Children>>>,
 }
 
 /// What a search for a move to a known loss found.
@@ -439,7 +443,19 @@ impl<'c, C: LandCanon + ?Sized> Verifier<'c, C> {
             sums: FxHashMap::default(),
             bound: u32::MAX,
             children: 0,
+            kids: None,
         }
+    }
+
+    /// Keeps every land's children it makes in `kids` (and uses those
+    /// there), until [`Self::take_kids`].
+    pub(crate) fn keep_kids(&mut self, kids: FxHashMap<Box<[u8]>, Rc<Children>>) {
+        self.kids = Some(kids);
+    }
+
+    /// The children kept ([`Self::keep_kids`]).
+    pub(crate) fn take_kids(&mut self) -> FxHashMap<Box<[u8]>, Rc<Children>> {
+        self.kids.take().unwrap_or_default()
     }
 
     /// Children made so far (those of lands checked whole, and those made
@@ -449,10 +465,37 @@ impl<'c, C: LandCanon + ?Sized> Verifier<'c, C> {
     }
 
     /// Every child of a land.
-    fn all_children(&mut self, land: &[u8]) -> Children {
-        let kids = children_unless(land, self.canon, |_| false).unwrap_or_default();
+    fn all_children(&mut self, land: &[u8]) -> Rc<Children> {
+        if let Some(k) = self.kids.as_ref().and_then(|m| m.get(land)) {
+            return k.clone();
+        }
+        let kids = Rc::new(children_unless(land, self.canon, |_| false).unwrap_or_default());
         self.children += kids.len() as u64;
+        if let Some(m) = &mut self.kids {
+            m.insert(land.into(), kids.clone());
+        }
         kids
+    }
+
+    /// Calls `f` on the land's children until it says yes; made only as
+    /// far as that when the verifier keeps none.
+    fn each_child(&mut self, land: &[u8], mut f: impl FnMut(&mut Self, &[u8]) -> bool) {
+        if self.kids.is_some() {
+            let kids = self.all_children(land);
+            for c in kids.iter() {
+                if f(self, c) {
+                    break;
+                }
+            }
+            return;
+        }
+        let canon = self.canon;
+        let mut made = 0u64;
+        children_unless(land, canon, |c| {
+            made += 1;
+            f(self, c)
+        });
+        self.children += made;
     }
 
     /// Records a sum couple (a line of several lands, not all listed
@@ -595,26 +638,22 @@ impl<'c, C: LandCanon + ?Sized> Verifier<'c, C> {
         x: u8,
         folded: &[&[u8]],
     ) -> Option<(Used, u32)> {
-        let canon = self.canon;
         for i in 0..rest.len() {
             if i > 0 && rest[i] == rest[i - 1] {
                 continue;
             }
             let mut found = None;
-            let mut made = 0u64;
-            children_unless(rest[i], canon, |c| {
-                made += 1;
+            self.each_child(rest[i], |this, c| {
                 let mut t: Vec<&[u8]> = Vec::with_capacity(rest.len() + 2);
                 t.extend_from_slice(&rest[..i]);
                 t.extend_from_slice(&rest[i + 1..]);
                 t.extend(lands_of(c));
                 let mut u = Used::default();
-                if let Some(need) = self.known_loss(known, &t, x, &mut u) {
+                if let Some(need) = this.known_loss(known, &t, x, &mut u) {
                     found = Some((u, need));
                 }
                 found.is_some()
             });
-            self.children += made;
             if found.is_some() {
                 return found;
             }
@@ -633,20 +672,17 @@ impl<'c, C: LandCanon + ?Sized> Verifier<'c, C> {
                 continue;
             };
             let mut found = None;
-            let mut made = 0u64;
-            children_unless(a, canon, |c| {
-                made += 1;
+            self.each_child(a, |this, c| {
                 let mut t: Vec<&[u8]> = Vec::with_capacity(rest.len() + 2);
                 t.extend_from_slice(rest);
                 t.extend(lands_of(c));
                 let mut u = Used::default();
-                if let Some(need) = self.known_loss(known, &t, x ^ k, &mut u) {
+                if let Some(need) = this.known_loss(known, &t, x ^ k, &mut u) {
                     u.lands.push(a.into());
                     found = Some((u, need));
                 }
                 found.is_some()
             });
-            self.children += made;
             if found.is_some() {
                 return found;
             }
@@ -880,16 +916,13 @@ impl<'c, C: LandCanon + ?Sized> Verifier<'c, C> {
         bits: u64,
     ) -> Result<(), Why> {
         let mut need = bits;
-        let mut made = 0u64;
-        children_unless(land, self.canon, |c| {
-            made += 1;
+        self.each_child(land, |_, c| {
             let s = sum(known, c);
             if s.unknown == 0 && s.x < 64 {
                 need &= !(1u64 << s.x);
             }
             need == 0
         });
-        self.children += made;
         if need == 0 {
             Ok(())
         } else {
