@@ -13,7 +13,7 @@ use crate::model::{Position, Variant};
 
 use super::super::PseudoCanon;
 use super::super::bytes::lands_of;
-use super::super::children::{Children, children_unless};
+use super::super::children::{Children, ChildrenMemo, children_unless};
 use super::super::compact::{regions_of, simplify};
 use super::super::pns::twice_lives;
 use super::super::search::Solver;
@@ -65,8 +65,8 @@ struct Memo {
     kids: Kids,
 }
 
-/// Land key -> its children.
-type Kids = FxHashMap<Box<[u8]>, Rc<Children>>;
+/// Lands' children.
+type Kids = ChildrenMemo;
 
 /// The lands listed so far and those whose moves are still to answer.
 #[derive(Default)]
@@ -146,12 +146,7 @@ type Line = (Vec<Box<[u8]>>, u8);
 impl Builder {
     /// Every child of a land, made once for all the builds.
     fn kids<C: LandCanon>(&mut self, land: &[u8], canon: &C) -> Rc<Children> {
-        if let Some(k) = self.memo.kids.get(land) {
-            return k.clone();
-        }
-        let k = Rc::new(children_unless(land, canon, |_| false).unwrap_or_default());
-        self.memo.kids.insert(land.into(), k.clone());
-        k
+        self.memo.kids.of(land, canon)
     }
 
     fn cost(&self, land: &[u8]) -> u64 {

@@ -12,7 +12,7 @@ use crate::model::Position;
 use crate::notation::{PositionNotation, glop2};
 
 use super::super::bytes::{END_LAND, land_text, lands_of, parse_land_unchecked};
-use super::super::children::{Children, children_unless};
+use super::super::children::{Children, ChildrenMemo, children_unless};
 use super::super::compact::simplify;
 use super::super::pns::twice_lives;
 use super::super::store::{MemoryStore, NormalEntry, Store};
@@ -319,7 +319,7 @@ pub struct Verifier<'c, C: LandCanon + ?Sized> {
     children: u64,
     /// Every land's children made so far, when the verifier is asked to
     /// keep them (a proof checked again and again as it is built).
-    kids: Option<FxHashMap<Box<[u8]>, Rc<Children>>>,
+    kids: Option<ChildrenMemo>,
 }
 
 /// What a search for a move to a known loss found.
@@ -449,12 +449,12 @@ impl<'c, C: LandCanon + ?Sized> Verifier<'c, C> {
 
     /// Keeps every land's children it makes in `kids` (and uses those
     /// there), until [`Self::take_kids`].
-    pub(crate) fn keep_kids(&mut self, kids: FxHashMap<Box<[u8]>, Rc<Children>>) {
+    pub(crate) fn keep_kids(&mut self, kids: ChildrenMemo) {
         self.kids = Some(kids);
     }
 
     /// The children kept ([`Self::keep_kids`]).
-    pub(crate) fn take_kids(&mut self) -> FxHashMap<Box<[u8]>, Rc<Children>> {
+    pub(crate) fn take_kids(&mut self) -> ChildrenMemo {
         self.kids.take().unwrap_or_default()
     }
 
@@ -466,14 +466,16 @@ impl<'c, C: LandCanon + ?Sized> Verifier<'c, C> {
 
     /// Every child of a land.
     fn all_children(&mut self, land: &[u8]) -> Rc<Children> {
-        if let Some(k) = self.kids.as_ref().and_then(|m| m.get(land)) {
-            return k.clone();
+        if let Some(m) = &mut self.kids {
+            if let Some(k) = m.get(land) {
+                return k;
+            }
+            let kids = m.of(land, self.canon);
+            self.children += kids.len() as u64;
+            return kids;
         }
         let kids = Rc::new(children_unless(land, self.canon, |_| false).unwrap_or_default());
         self.children += kids.len() as u64;
-        if let Some(m) = &mut self.kids {
-            m.insert(land.into(), kids.clone());
-        }
         kids
     }
 

@@ -25,6 +25,10 @@
 mod list;
 mod play;
 
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+
 use super::bytes::{DEAD, END_LAND, ONE, TWO, ZERO, has_mark, lands_of, twice_life};
 use super::canon::LandCanon;
 use list::{LandMove, ParsedLand};
@@ -218,6 +222,43 @@ pub(crate) fn children<C: LandCanon + ?Sized>(land: &[u8], canon: &C) -> Childre
     let mut out = children_unless(land, canon, |_| false).unwrap_or_default();
     out.sort_by_keys();
     out
+}
+
+/// Lands' children kept to be used again (a certificate built again and
+/// again makes the same lands' children), up to [`ChildrenMemo::BUDGET`]
+/// bytes: past it, all are dropped and kept anew.
+#[derive(Default)]
+pub(crate) struct ChildrenMemo {
+    kept: FxHashMap<Box<[u8]>, Rc<Children>>,
+    bytes: usize,
+}
+
+impl ChildrenMemo {
+    const BUDGET: usize = 512 << 20;
+
+    /// The land's children kept, if they are.
+    pub(crate) fn get(&self, land: &[u8]) -> Option<Rc<Children>> {
+        self.kept.get(land).cloned()
+    }
+
+    /// Every child of the land: kept, or made now and kept.
+    pub(crate) fn of<C: LandCanon + ?Sized>(&mut self, land: &[u8], canon: &C) -> Rc<Children> {
+        if let Some(k) = self.get(land) {
+            return k;
+        }
+        let k = Rc::new(children_unless(land, canon, |_| false).unwrap_or_default());
+        let bytes = land.len()
+            + k.bytes.len()
+            + k.spans.len() * std::mem::size_of::<Span>()
+            + std::mem::size_of::<Children>();
+        if self.bytes + bytes > Self::BUDGET {
+            self.kept.clear();
+            self.bytes = 0;
+        }
+        self.bytes += bytes;
+        self.kept.insert(land.into(), k.clone());
+        k
+    }
 }
 
 /// Every distinct child of a land, unless `stop` says yes to one of them
