@@ -62,11 +62,8 @@ type Sizes = FxHashMap<Box<[u8]>, Rc<[Box<[u8]>]>>;
 #[derive(Default)]
 struct Memo {
     sizes: Sizes,
-    kids: Kids,
+    kids: ChildrenMemo,
 }
-
-/// Lands' children.
-type Kids = ChildrenMemo;
 
 /// The lands listed so far and those whose moves are still to answer.
 #[derive(Default)]
@@ -81,9 +78,9 @@ struct Builder {
     /// Lands that cost almost nothing to list (those of an earlier proof,
     /// when a proof is made again to make it smaller).
     prefer: FxHashSet<Box<[u8]>>,
-    /// Lands to do without where any other answer serves (a proof made
+    /// A land to do without where any other answer serves (a proof made
     /// again without one of its lands, to find a smaller one).
-    forbid: FxHashSet<Box<[u8]>>,
+    forbid: Option<Box<[u8]>>,
     /// Whether losing positions of several lands may be listed as sum
     /// couples (docs/certificates.md#sums).
     use_sums: bool,
@@ -146,11 +143,11 @@ type Line = (Vec<Box<[u8]>>, u8);
 impl Builder {
     /// Every child of a land, made once for all the builds.
     fn kids<C: LandCanon>(&mut self, land: &[u8], canon: &C) -> Rc<Children> {
-        self.memo.kids.of(land, canon)
+        self.memo.kids.of(land, canon).0
     }
 
     fn cost(&self, land: &[u8]) -> u64 {
-        if self.forbid.contains(land) {
+        if self.forbid.as_deref() == Some(land) {
             1 << 32
         } else if self.listed.contains_key(land) {
             0
@@ -594,7 +591,7 @@ impl Builder {
         s: &Solver<S, C>,
         roots: &[Vec<u8>],
         root_sum: Option<usize>,
-        kids: &mut Kids,
+        kids: &mut ChildrenMemo,
     ) -> Result<Vec<Line>, SolveError> {
         let mut v = Verifier::new(&*s.canon);
         v.keep_kids(std::mem::take(kids));
@@ -941,13 +938,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// nimber of each: the roots first, then largest land first.
     fn certificate_lines(&mut self, roots: &[Vec<u8>]) -> Result<(u8, Vec<Line>), SolveError> {
         let mut memo = Memo::default();
-        self.certificate_lines_preferring(
-            roots,
-            FxHashSet::default(),
-            FxHashSet::default(),
-            Mode::Lands,
-            &mut memo,
-        )
+        self.certificate_lines_preferring(roots, FxHashSet::default(), None, Mode::Lands, &mut memo)
     }
 
     /// The proof of these lands ([`Mode`]) made again, each time preferring
@@ -960,21 +951,15 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         mode: Mode,
         memo: &mut Memo,
     ) -> Result<(u8, Vec<Line>), SolveError> {
-        let (nimber, mut best) = self.certificate_lines_preferring(
-            roots,
-            FxHashSet::default(),
-            FxHashSet::default(),
-            mode,
-            memo,
-        )?;
+        let (nimber, mut best) =
+            self.certificate_lines_preferring(roots, FxHashSet::default(), None, mode, memo)?;
         for _ in 0..rounds {
             let prefer = best
                 .iter()
                 .filter(|(l, _)| l.len() == 1)
                 .map(|(l, _)| l[0].clone())
                 .collect();
-            let (_, lines) =
-                self.certificate_lines_preferring(roots, prefer, FxHashSet::default(), mode, memo)?;
+            let (_, lines) = self.certificate_lines_preferring(roots, prefer, None, mode, memo)?;
             if lines.len() >= best.len() {
                 break;
             }
@@ -1013,9 +998,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                 .filter(|(l, _)| l.len() == 1 && l[0] != out)
                 .map(|(l, _)| l[0].clone())
                 .collect();
-            let forbid = std::iter::once(out).collect();
             let (_, lines) =
-                self.certificate_lines_preferring(roots, prefer, forbid, mode, memo)?;
+                self.certificate_lines_preferring(roots, prefer, Some(out), mode, memo)?;
             if lines.len() < best.len() {
                 best = lines;
             }
@@ -1026,7 +1010,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         &mut self,
         roots: &[Vec<u8>],
         prefer: FxHashSet<Box<[u8]>>,
-        forbid: FxHashSet<Box<[u8]>>,
+        forbid: Option<Box<[u8]>>,
         mode: Mode,
         memo: &mut Memo,
     ) -> Result<(u8, Vec<Line>), SolveError> {

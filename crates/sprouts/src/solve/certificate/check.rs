@@ -467,11 +467,10 @@ impl<'c, C: LandCanon + ?Sized> Verifier<'c, C> {
     /// Every child of a land.
     fn all_children(&mut self, land: &[u8]) -> Rc<Children> {
         if let Some(m) = &mut self.kids {
-            if let Some(k) = m.get(land) {
-                return k;
+            let (kids, made) = m.of(land, self.canon);
+            if made {
+                self.children += kids.len() as u64;
             }
-            let kids = m.of(land, self.canon);
-            self.children += kids.len() as u64;
             return kids;
         }
         let kids = Rc::new(children_unless(land, self.canon, |_| false).unwrap_or_default());

@@ -236,15 +236,15 @@ pub(crate) struct ChildrenMemo {
 impl ChildrenMemo {
     const BUDGET: usize = 512 << 20;
 
-    /// The land's children kept, if they are.
-    pub(crate) fn get(&self, land: &[u8]) -> Option<Rc<Children>> {
-        self.kept.get(land).cloned()
-    }
-
-    /// Every child of the land: kept, or made now and kept.
-    pub(crate) fn of<C: LandCanon + ?Sized>(&mut self, land: &[u8], canon: &C) -> Rc<Children> {
-        if let Some(k) = self.get(land) {
-            return k;
+    /// Every child of the land, kept or made now and kept; and whether
+    /// they were made now.
+    pub(crate) fn of<C: LandCanon + ?Sized>(
+        &mut self,
+        land: &[u8],
+        canon: &C,
+    ) -> (Rc<Children>, bool) {
+        if let Some(k) = self.kept.get(land) {
+            return (k.clone(), false);
         }
         let k = Rc::new(children_unless(land, canon, |_| false).unwrap_or_default());
         let bytes = land.len()
@@ -257,7 +257,7 @@ impl ChildrenMemo {
         }
         self.bytes += bytes;
         self.kept.insert(land.into(), k.clone());
-        k
+        (k, true)
     }
 }
 
