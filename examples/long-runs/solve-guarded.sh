@@ -4,7 +4,9 @@
 #
 #   POS='1,22;3;...' DB=m21.redb LIMIT_KB=12000000 solve-guarded.sh 9000
 #
-# Runs `sprouts solve POS --misere --db DB --threads 1 --timeout T`; when
+# Runs `sprouts solve POS --misere --db DB --threads 1 --timeout T $ARGS`
+# (ARGS: more options, e.g. `--each-move`, which keeps each move decided
+# as it goes, so a stopped run loses at most the move it was on); when
 # the solve's resident memory passes LIMIT_KB it is stopped with Ctrl-C
 # (SIGINT: it commits what it proved) and started again on the same
 # database. Ends when a run ends by itself (decided, or its timeout), or
@@ -16,7 +18,7 @@ STOP=${STOP:-./solve-guarded.stop}
 OUT=$(mktemp)
 while [ ! -e "$STOP" ]; do
   echo "=== run pos=$POS db=$DB $(date)"
-  /usr/bin/time -v "$BIN" solve "$POS" --misere --db "$DB" --threads 1 --timeout "$T" >"$OUT" 2>&1 &
+  /usr/bin/time -v "$BIN" solve "$POS" --misere --db "$DB" --threads 1 --timeout "$T" $ARGS >"$OUT" 2>&1 &
   tpid=$!
   sleep 2
   spid=$(pgrep -P $tpid)
@@ -31,7 +33,7 @@ while [ ! -e "$STOP" ]; do
     sleep 5
   done
   wait $tpid 2>/dev/null
-  grep -v "elapsed, " "$OUT" | grep -E "^(outcome|seconds|searched|sprouts:)|User time|Elapsed|Maximum resident"
+  grep -v "elapsed, " "$OUT" | grep -E "^(outcome|seconds|searched|move|sprouts:)|User time|Elapsed|Maximum resident"
   [ $capped = 1 ] || break
 done
 rm -f "$OUT"

@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sprouts::model::{MAX_SPOT, Position, Topology, Variant};
 use sprouts::notation::{Notation, PositionNotation};
-use sprouts::solve::{Progress, Solver, Stacked, Store, decompose};
+use sprouts::solve::{MisereMemory, Progress, Solver, Stacked, Store, decompose};
 
 use crate::db::{self, DbArgs};
 use crate::input::{self, Given};
@@ -191,6 +191,8 @@ pub struct Bar {
     start: Instant,
     bar: Option<ProgressBar>,
     log: Option<Log>,
+    /// Where the memory went, for the next line of the log.
+    held: Option<String>,
 }
 
 /// Lines of progress for a reader that is not a terminal.
@@ -209,6 +211,7 @@ impl Bar {
             start: Instant::now(),
             bar: None,
             log: None,
+            held: None,
         };
         if !std::io::stderr().is_terminal() {
             bar.log_to(Box::new(std::io::stderr()), LOG_EVERY);
@@ -226,15 +229,55 @@ impl Bar {
     }
 }
 
+/// A log line's account of the memory: the search's parts that hold any,
+/// in MiB, and the process's resident memory where the system says it.
+fn memory_text(held: &MisereMemory) -> String {
+    let parts = [
+        ("trees", held.trees),
+        ("sums", held.sums),
+        ("land trees", held.lands),
+        ("given up", held.given_up),
+        ("table", held.table),
+        ("results", held.results),
+    ];
+    let mib = |b: usize| b.div_ceil(1 << 20);
+    let mut text: Vec<String> = parts
+        .iter()
+        .filter(|(_, b)| *b > 0)
+        .map(|(name, b)| format!("{name} {}", mib(*b)))
+        .collect();
+    if let Some(kib) = resident_kib() {
+        text.push(format!("resident {}", kib.div_ceil(1024)));
+    }
+    format!("; memory MiB: {}", text.join(", "))
+}
+
+/// The process's resident memory in KiB (Linux: `VmRSS` of
+/// /proc/self/status), if known.
+fn resident_kib() -> Option<usize> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
 impl Progress for Bar {
+    fn wants_memory(&mut self) -> bool {
+        self.log
+            .as_ref()
+            .is_some_and(|log| log.last.elapsed() >= log.every)
+    }
+    fn memory(&mut self, held: &MisereMemory) {
+        self.held = Some(memory_text(held));
+    }
     fn searched(&mut self, total: u64) {
         if let Some(log) = &mut self.log {
             if log.last.elapsed() >= log.every {
                 let secs = self.start.elapsed().as_secs();
+                let held = self.held.take().unwrap_or_default();
                 // A log that cannot be written to is no reason to stop a solve.
                 let _ = writeln!(
                     log.to,
-                    "sprouts: {}:{:02}:{:02} elapsed, {total} positions searched",
+                    "sprouts: {}:{:02}:{:02} elapsed, {total} positions searched{held}",
                     secs / 3600,
                     secs / 60 % 60,
                     secs % 60
@@ -845,10 +888,34 @@ mod tests {
         );
         assert!(bar.bar.is_none(), "no spinner beside the log");
 
-        // Within the interval, nothing is written.
+        // Told where the memory goes, the next line says it, once.
+        let told = Sink::default();
+        let mut bar = Bar::new();
+        bar.log_to(Box::new(told.clone()), Duration::ZERO);
+        assert!(bar.wants_memory());
+        bar.memory(&MisereMemory {
+            trees: 3 << 20,
+            table: (5 << 20) + 1,
+            ..MisereMemory::default()
+        });
+        bar.searched(7);
+        bar.searched(8);
+        let text = String::from_utf8(told.0.borrow().clone()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(
+            lines[0].contains(" elapsed, 7 positions searched; memory MiB: trees 3, table 6"),
+            "{text}"
+        );
+        assert!(
+            lines[1].ends_with(" elapsed, 8 positions searched"),
+            "{text}"
+        );
+
+        // Within the interval, nothing is written, and no memory is asked for.
         let quiet = Sink::default();
         let mut bar = Bar::new();
         bar.log_to(Box::new(quiet.clone()), Duration::from_secs(3600));
+        assert!(!bar.wants_memory());
         bar.searched(1);
         assert!(quiet.0.borrow().is_empty());
     }

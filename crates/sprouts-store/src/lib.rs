@@ -1040,6 +1040,28 @@ impl Store for Db {
         !self.read_only
     }
 
+    /// The results waiting for their commit (walks them: for progress
+    /// reports, not for every step).
+    fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        fn map<K, V>(m: &FxHashMap<K, V>) -> usize {
+            m.capacity() * (size_of::<(K, V)>() + 1)
+        }
+        let keys = |k: &Vec<u8>| k.capacity().next_multiple_of(16);
+        map(&self.pending_normal)
+            + self.pending_normal.keys().map(keys).sum::<usize>()
+            + map(&self.pending_misere)
+            + self.pending_misere.keys().map(keys).sum::<usize>()
+            + map(&self.pending_land_trees)
+            + self.pending_land_trees.keys().map(keys).sum::<usize>()
+            + self.pending_trees.capacity() * size_of::<(u32, Vec<u32>)>()
+            + self
+                .pending_trees
+                .iter()
+                .map(|(_, o)| (o.capacity() * size_of::<u32>()).next_multiple_of(16))
+                .sum::<usize>()
+    }
+
     fn knows_nothing(&mut self) -> bool {
         let committed = |len: Option<Result<u64, redb::StorageError>>| {
             len.is_some_and(|l| l.is_ok_and(|l| l == 0))
@@ -1126,6 +1148,12 @@ impl Store for Backing {
         match self {
             Backing::None(s) => s.keeps_everything(),
             Backing::Db(d) => d.keeps_everything(),
+        }
+    }
+    fn heap_bytes(&self) -> usize {
+        match self {
+            Backing::None(s) => s.heap_bytes(),
+            Backing::Db(d) => d.heap_bytes(),
         }
     }
     fn tree_records(&mut self) -> Vec<Vec<u32>> {

@@ -208,6 +208,10 @@ pub struct MisereMemory {
     /// The search's table (children lists and numbers of unproved
     /// positions), as its budget counts it.
     pub table: usize,
+    /// Proved results held in memory: the store's table in front of the
+    /// database, and the database's results not yet committed
+    /// ([`super::Store::heap_bytes`]).
+    pub results: usize,
 }
 
 /// The solver's canonical trees: the table of trees, the tree of every
@@ -972,7 +976,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         let (trees, sums) = self.misere.trees.heap_bytes();
         // A boxed key costs its bytes, rounded up by the allocator, beside
         // its pointer and length in the map's slot.
-        let boxed = |k: &[u8]| k.len().next_multiple_of(16);
+        let boxed = |k: &[u8]| super::store::boxed_bytes(k.len());
         let lands = self.misere.lands.capacity() * (size_of::<(Box<[u8]>, TreeId)>() + 1)
             + self.misere.lands.keys().map(|k| boxed(k)).sum::<usize>();
         let given_up = self.misere.refused.capacity() * (size_of::<(TreeId, TreeId, bool)>() + 1)
@@ -989,6 +993,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             lands,
             given_up,
             table: self.table_bytes,
+            results: self.store.heap_bytes(),
         }
     }
 

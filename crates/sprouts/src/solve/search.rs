@@ -802,6 +802,10 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             }
         }
         if self.steps % CHECK_EVERY == 0 {
+            if self.progress.wants_memory() {
+                let held = self.misere_memory();
+                self.progress.memory(&held);
+            }
             self.progress.searched(self.searched);
             if self.deadline.is_some_and(|d| Instant::now() >= d)
                 || self

@@ -141,6 +141,11 @@ pub trait Store {
     fn keeps_everything(&self) -> bool {
         false
     }
+    /// About how many bytes the store holds in memory (results it keeps
+    /// or has not written yet), for progress reports; 0 by default.
+    fn heap_bytes(&self) -> usize {
+        0
+    }
 }
 
 impl<S: Store + ?Sized> Store for Box<S> {
@@ -179,6 +184,9 @@ impl<S: Store + ?Sized> Store for Box<S> {
     }
     fn keeps_everything(&self) -> bool {
         (**self).keeps_everything()
+    }
+    fn heap_bytes(&self) -> usize {
+        (**self).heap_bytes()
     }
 }
 
@@ -220,6 +228,15 @@ impl Store for NoStore {
 pub struct MemoryStore {
     normal: FxHashMap<Box<[u8]>, NormalEntry>,
     misere: FxHashMap<Box<[u8]>, bool>,
+    /// What the keys' boxes take, as the allocator rounds them (kept as
+    /// they are added: walking millions of keys for a report would cost).
+    key_bytes: usize,
+}
+
+/// What a boxed key of `len` bytes takes on the heap: the allocator hands
+/// out blocks in steps of 16 bytes.
+pub(crate) fn boxed_bytes(len: usize) -> usize {
+    len.next_multiple_of(16)
 }
 
 impl MemoryStore {
@@ -276,6 +293,7 @@ impl MemoryStore {
             }
             None => {
                 self.normal.insert(land.into(), entry);
+                self.key_bytes += boxed_bytes(land.len());
                 entry
             }
         }
@@ -293,13 +311,25 @@ impl Store for MemoryStore {
         self.misere.get(position).copied()
     }
     fn put_misere(&mut self, position: &[u8], win: bool) {
-        self.misere.insert(position.into(), win);
+        if let Some(w) = self.misere.get_mut(position) {
+            *w = win;
+        } else {
+            self.misere.insert(position.into(), win);
+            self.key_bytes += boxed_bytes(position.len());
+        }
     }
     fn knows_nothing(&mut self) -> bool {
         self.is_empty()
     }
     fn keeps_everything(&self) -> bool {
         true
+    }
+    fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        // A hash map reserves a control byte beside each slot.
+        self.normal.capacity() * (size_of::<(Box<[u8]>, NormalEntry)>() + 1)
+            + self.misere.capacity() * (size_of::<(Box<[u8]>, bool)>() + 1)
+            + self.key_bytes
     }
 }
 
@@ -516,6 +546,11 @@ impl<B: Store> Store for Stacked<B> {
     fn knows_nothing(&mut self) -> bool {
         self.front.is_empty() && (self.back_empty || self.back.knows_nothing())
     }
+    fn heap_bytes(&self) -> usize {
+        self.front.heap_bytes()
+            + self.missing.capacity() * (std::mem::size_of::<u64>() + 1)
+            + self.back.heap_bytes()
+    }
 }
 
 /// Told how a search advances (positions expanded so far); the default
@@ -533,6 +568,15 @@ pub trait Progress {
     fn read(&mut self, _bytes: u64, _total: u64) {}
     /// A certificate checker checking its lines: lines checked of `total`.
     fn checked(&mut self, _lines: u64, _total: u64) {}
+    /// Asked before each [`Progress::searched`]: whether to be told where
+    /// the search's memory goes first ([`Progress::memory`]). Finding out
+    /// walks some tables, so the default is never.
+    fn wants_memory(&mut self) -> bool {
+        false
+    }
+    /// Where the search's memory goes, when [`Progress::wants_memory`]
+    /// asked for it.
+    fn memory(&mut self, _held: &super::MisereMemory) {}
 }
 
 /// A progress report that does nothing.
@@ -574,6 +618,28 @@ mod tests {
         fn knows_nothing(&mut self) -> bool {
             self.inner.knows_nothing()
         }
+    }
+
+    #[test]
+    fn heap_bytes_count_every_key_once_and_the_stack_counts_its_front() {
+        let mut m = MemoryStore::default();
+        assert_eq!(m.heap_bytes(), 0);
+        for i in 0..1000u32 {
+            let key = format!("{i:040}");
+            m.put_misere(key.as_bytes(), true);
+            // Put again: the key is not counted twice.
+            m.put_misere(key.as_bytes(), false);
+        }
+        m.put_normal(b"land", NormalEntry::Nimber(1));
+        m.put_normal(b"land", NormalEntry::Nimber(1));
+        // 1,000 keys of 40 bytes take 48 each, a land's 16.
+        assert_eq!(m.key_bytes, 48_000 + 16);
+        assert!(m.heap_bytes() > 48_016 + 1000 * std::mem::size_of::<(Box<[u8]>, bool)>());
+        let mut s = Stacked::new(MemoryStore::default());
+        s.set_front_limit(None);
+        s.put_misere(b"k", true);
+        // The front and the back hold the result.
+        assert_eq!(s.heap_bytes(), 2 * s.front().heap_bytes());
     }
 
     #[test]
