@@ -1047,7 +1047,9 @@ impl Store for Db {
         fn map<K, V>(m: &FxHashMap<K, V>) -> usize {
             m.capacity() * (size_of::<(K, V)>() + 1)
         }
-        let keys = |k: &Vec<u8>| k.capacity().next_multiple_of(16);
+        // The allocator's blocks: an 8-byte header, rounded up to 16, at least 32.
+        let block = |b: usize| (b + 8).next_multiple_of(16).max(32);
+        let keys = |k: &Vec<u8>| block(k.capacity());
         map(&self.pending_normal)
             + self.pending_normal.keys().map(keys).sum::<usize>()
             + map(&self.pending_misere)
@@ -1058,7 +1060,7 @@ impl Store for Db {
             + self
                 .pending_trees
                 .iter()
-                .map(|(_, o)| (o.capacity() * size_of::<u32>()).next_multiple_of(16))
+                .map(|(_, o)| block(o.capacity() * size_of::<u32>()))
                 .sum::<usize>()
     }
 

@@ -4,9 +4,10 @@
 //! the time and the number of trees (docs/benchmarks.md#misere-profile).
 //!
 //! `cargo run --release -p sprouts --example misere_profile -- 15 [TABLE_MIB]
-//! [--no-big-trees] [--sum-budget=N] [--key-budget=N]` (without trees of
-//! big lands, or with other bounds on their sums: making a big land's tree,
-//! adding it into a key's tree; for comparing)
+//! [--no-big-trees] [--sum-budget=N] [--key-budget=N] [--memo-mib=N]`
+//! (without trees of big lands, or with other bounds on their sums: making
+//! a big land's tree, adding it into a key's tree, the memoised sums; for
+//! comparing)
 
 use std::time::Instant;
 
@@ -19,6 +20,8 @@ fn main() {
         std::env::args().find_map(|a| a.strip_prefix("--sum-budget=").and_then(|b| b.parse().ok()));
     let key_budget: Option<usize> =
         std::env::args().find_map(|a| a.strip_prefix("--key-budget=").and_then(|b| b.parse().ok()));
+    let memo_mib: Option<usize> =
+        std::env::args().find_map(|a| a.strip_prefix("--memo-mib=").and_then(|b| b.parse().ok()));
     let mut args = std::env::args().skip(1).filter(|a| !a.starts_with("--"));
     let n: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(12);
     let table_mib: Option<usize> = args.next().and_then(|a| a.parse().ok());
@@ -29,6 +32,9 @@ fn main() {
     }
     if let Some(b) = key_budget {
         solver.set_key_sum_budget(b);
+    }
+    if let Some(m) = memo_mib {
+        solver.set_sum_memo_bytes(m << 20);
     }
     if let Some(m) = table_mib {
         solver.set_table_bytes(m << 20);
@@ -63,6 +69,7 @@ fn main() {
     let [none, one, two, more] = stats.expanded_by_big_lands;
     println!("expanded by big lands\t0: {none}, 1: {one}, 2: {two}, 3+: {more}");
     println!("expanded again\t{}", stats.expanded_again);
+    println!("memo clears\t{}", stats.memo_clears);
     println!("sums over budget\t{}", stats.sums_over_budget);
     println!(
         "sum outcomes known\t{}",

@@ -164,6 +164,9 @@ pub struct Trees {
     /// Misère outcomes of sums of several trees found without making the
     /// sum, under their sorted ids ([`Trees::sum_misere_win_within`]).
     outcomes: FxHashMap<Box<[TreeId]>, bool>,
+    /// What the boxed keys of `outcomes` take on the heap (kept as they are
+    /// added, so that [`Trees::memo_bytes`] costs nothing).
+    outcome_key_bytes: usize,
     /// `heaps[n]` is `*n`.
     heaps: Vec<TreeId>,
     /// Scratch: the sorted options of the game being built.
@@ -178,6 +181,12 @@ impl Default for Trees {
     fn default() -> Trees {
         Trees::new()
     }
+}
+
+/// What a hash map's slots take: each holds a key and a value beside a
+/// control byte, whether used or not.
+fn map_bytes<K, V>(m: &FxHashMap<K, V>) -> usize {
+    m.capacity() * (size_of::<(K, V)>() + 1)
 }
 
 fn hash_of(options: &[TreeId]) -> u64 {
@@ -215,6 +224,7 @@ impl Trees {
             heads: FxHashMap::default(),
             sums: FxHashMap::default(),
             outcomes: FxHashMap::default(),
+            outcome_key_bytes: 0,
             heaps: vec![TreeId::ZERO],
             scratch: Vec::new(),
             marks: Vec::new(),
@@ -575,7 +585,9 @@ impl Trees {
                 }
             }
         }
-        self.outcomes.insert(m.into(), win);
+        if self.outcomes.insert(m.into(), win).is_none() {
+            self.outcome_key_bytes += crate::heap_block(size_of_val(m));
+        }
         Some(win)
     }
 
@@ -684,7 +696,8 @@ impl Trees {
 
     /// About how many bytes the trees take (`.0`: the trees, their options,
     /// genera and hash chains) and the memoised sums and sum outcomes
-    /// (`.1`), counting what the vectors and maps have reserved.
+    /// (`.1`, [`Trees::memo_bytes`]), counting what the vectors and maps
+    /// have reserved.
     ///
     /// ```
     /// use sprouts::misere::Trees;
@@ -696,28 +709,35 @@ impl Trees {
     /// assert!(t.heap_bytes().0 >= trees);
     /// ```
     pub fn heap_bytes(&self) -> (usize, usize) {
-        use std::mem::size_of;
-        // A hash map reserves a control byte beside each slot.
-        fn map<K, V>(m: &FxHashMap<K, V>) -> usize {
-            m.capacity() * (size_of::<(K, V)>() + 1)
-        }
         let trees = self.nodes.capacity() * size_of::<Node>()
             + self.options.capacity() * size_of::<TreeId>()
             + self.genera.capacity() * size_of::<u32>()
-            + map(&self.heads);
-        let sums = map(&self.sums)
-            + map(&self.outcomes)
-            + self
-                .outcomes
-                .keys()
-                .map(|k| k.len() * size_of::<TreeId>())
-                .sum::<usize>();
-        (trees, sums)
+            + map_bytes(&self.heads);
+        (trees, self.memo_bytes())
     }
 
-    /// Forgets the memoised sums (the trees stay).
+    /// About how many bytes the memoised sums and sum outcomes take (what
+    /// [`Trees::clear_sums`] frees); costs nothing to ask.
+    ///
+    /// ```
+    /// use sprouts::misere::Trees;
+    /// let mut t = Trees::new();
+    /// let (s1, s2, s3) = (t.nim(1), t.nim(2), t.nim(3));
+    /// assert_eq!(t.memo_bytes(), 0);
+    /// t.sum_misere_win_within(&[s1, s2, s3], 100);
+    /// assert!(t.memo_bytes() > 0);
+    /// t.clear_sums();
+    /// assert_eq!(t.memo_bytes(), 0);
+    /// ```
+    pub fn memo_bytes(&self) -> usize {
+        map_bytes(&self.sums) + map_bytes(&self.outcomes) + self.outcome_key_bytes
+    }
+
+    /// Forgets the memoised sums and sum outcomes (the trees stay): they
+    /// are found again as needed.
     pub fn clear_sums(&mut self) {
         self.sums = FxHashMap::default();
         self.outcomes = FxHashMap::default();
+        self.outcome_key_bytes = 0;
     }
 }

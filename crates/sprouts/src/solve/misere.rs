@@ -181,6 +181,9 @@ pub struct MisereStats {
     /// Positions of trees alone whose outcome took more than
     /// [`SUM_OUTCOME_BUDGET`] sums to play out (they are searched instead).
     pub sum_outcomes_over_budget: u64,
+    /// Times the memoised sums and sum outcomes passed their budget and
+    /// were forgotten ([`Solver::set_sum_memo_bytes`]).
+    pub memo_clears: u64,
 }
 
 impl MisereStats {
@@ -240,6 +243,9 @@ pub(super) struct MisereTrees {
     /// Keys of trees alone whose outcome took more than
     /// [`SUM_OUTCOME_BUDGET`] to play out: searched as positions instead.
     pub(super) outcomes_given_up: FxHashSet<Box<[u8]>>,
+    /// Past this many bytes the memoised sums and sum outcomes are
+    /// forgotten ([`Solver::set_sum_memo_bytes`]).
+    pub(super) memo_budget: usize,
     /// How many trees the store holds (trees `0..saved`).
     pub(super) saved: usize,
     /// Whether the store's trees were read.
@@ -285,6 +291,7 @@ impl Default for MisereTrees {
             key_sum_budget: KEY_SUM_BUDGET,
             refused: FxHashSet::default(),
             outcomes_given_up: FxHashSet::default(),
+            memo_budget: SUM_MEMO_BYTES,
             saved: 1,
             loaded: false,
             stats: MisereStats::default(),
@@ -303,6 +310,9 @@ pub const BIG_SUM_BUDGET: usize = 10_000;
 
 /// The default of [`Solver::set_key_sum_budget`]: docs/benchmarks.md#tree-terms.
 pub const KEY_SUM_BUDGET: usize = 100;
+
+/// The default of [`Solver::set_sum_memo_bytes`] (2 GiB): docs/benchmarks.md#sum-memo.
+pub const SUM_MEMO_BYTES: usize = 2 << 30;
 
 /// The most sums not known yet that deciding a position of trees alone by
 /// playing their sum out may take (docs/solver.md#tree-terms).
@@ -745,6 +755,11 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             None => {}
         }
         self.searched += 1;
+        // Between expansions no sum is being made: the memo may go.
+        if self.misere.trees.memo_bytes() > self.misere.memo_budget {
+            self.misere.trees.clear_sums();
+            self.misere.stats.memo_clears += 1;
+        }
         let big = split_key_parts(key).map_or(0, |(_, terms, rest)| {
             lands_of(rest).count() + terms.len() / TREE_BYTES
         });
@@ -953,6 +968,28 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         self.table_budget = bytes;
     }
 
+    /// Lets the memoised sums of trees and outcomes of sums hold about this
+    /// many bytes (default [`SUM_MEMO_BYTES`]); past it, between two
+    /// expansions, they are all forgotten and found again as needed
+    /// ([`MisereStats::memo_clears`] counts the times). A sum of big trees
+    /// made again may then pass its budget where it fitted before: the
+    /// position is keyed with the trees apart, and proved again under that
+    /// key. The memo is what grows without bound in a long misère search
+    /// (docs/benchmarks.md#sum-memo).
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// use sprouts::solve::Solver;
+    /// let mut s = Solver::new();
+    /// s.set_sum_memo_bytes(0);
+    /// // AJS 1991: misère 7 spots is a loss for the first player, memo or not.
+    /// assert!(!s.win(&Position::start(7, Variant::Misere)).unwrap());
+    /// assert!(s.misere_stats().memo_clears > 0);
+    /// ```
+    pub fn set_sum_memo_bytes(&mut self, bytes: usize) {
+        self.misere.memo_budget = bytes;
+    }
+
     /// Where the misère searches of this solver spent their work.
     pub fn misere_stats(&self) -> &MisereStats {
         &self.misere.stats
@@ -976,7 +1013,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         let (trees, sums) = self.misere.trees.heap_bytes();
         // A boxed key costs its bytes, rounded up by the allocator, beside
         // its pointer and length in the map's slot.
-        let boxed = |k: &[u8]| super::store::boxed_bytes(k.len());
+        let boxed = |k: &[u8]| crate::heap_block(k.len());
         let lands = self.misere.lands.capacity() * (size_of::<(Box<[u8]>, TreeId)>() + 1)
             + self.misere.lands.keys().map(|k| boxed(k)).sum::<usize>();
         let given_up = self.misere.refused.capacity() * (size_of::<(TreeId, TreeId, bool)>() + 1)

@@ -70,7 +70,8 @@ pub use distributed::{Finished, Master, Proof, Ticket, Worker, decode_results, e
 pub use error::SolveError;
 pub use land::{Land, decompose, decompose_with, lands_position};
 pub use misere::{
-    BIG_SUM_BUDGET, KEY_SUM_BUDGET, MisereMemory, MisereStats, SUM_OUTCOME_BUDGET, TREE_LIVES,
+    BIG_SUM_BUDGET, KEY_SUM_BUDGET, MisereMemory, MisereStats, SUM_MEMO_BYTES, SUM_OUTCOME_BUDGET,
+    TREE_LIVES,
 };
 pub use pns::NormalStats;
 pub use search::{EachMove, MoveOutcome, Solver, TableTrims, move_groups};

@@ -565,6 +565,37 @@ fn assert_stored_misere_results_check(solver: &mut Solver, n: u32) {
 /// that add no big land's tree into their tree: the tree is then kept
 /// apart in the key (a position of trees alone is decided by playing their
 /// sum out), and the results still check.
+/// The memoised sums forgotten at every expansion (a budget of 1 byte):
+/// the same outcomes, the memo cleared many times, and every stored
+/// result still follows from its children's.
+#[test]
+fn a_sum_memo_forgotten_again_and_again_changes_no_outcome() {
+    std::thread::Builder::new()
+        .stack_size(SOLVER_STACK)
+        .spawn(|| {
+            // AJS 1991 and Lemoine & Viennot: 9 L, 10 W.
+            for (n, win) in [(9, false), (10, true)] {
+                let start = Position::start(n, Variant::Misere);
+                let mut s = Solver::new();
+                s.set_sum_memo_bytes(1);
+                assert_eq!(s.win(&start).unwrap(), win, "{n} spots");
+                let clears = s.misere_stats().memo_clears;
+                assert!(
+                    clears > 100,
+                    "{n} spots: the memo was cleared {clears} times"
+                );
+                assert_stored_misere_results_check(&mut s, n);
+                // With the default budget it never fills at this size.
+                let mut d = Solver::new();
+                assert_eq!(d.win(&start).unwrap(), win, "{n} spots");
+                assert_eq!(d.misere_stats().memo_clears, 0);
+            }
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
 #[test]
 fn big_land_trees_change_no_outcome_and_save_work() {
     std::thread::Builder::new()
