@@ -4,7 +4,8 @@
 #
 #   POS='1,22;3;...' DB=m21.redb LIMIT_KB=12000000 solve-guarded.sh 9000
 #
-# Runs `sprouts solve POS --misere --db DB --threads 1 --timeout T $ARGS`
+# Runs `sprouts solve POS --misere --db DB --threads THREADS --timeout T
+# $ARGS` (THREADS: 1 unless given)
 # (ARGS: more options, e.g. `--each-move`, which keeps each move decided
 # as it goes, so a stopped run loses at most the move it was on); when
 # the solve's resident memory passes LIMIT_KB it is stopped with Ctrl-C
@@ -14,11 +15,12 @@
 T=${1:-9000}
 BIN=${BIN:-sprouts}
 LIMIT_KB=${LIMIT_KB:-12000000}
+THREADS=${THREADS:-1}
 STOP=${STOP:-./solve-guarded.stop}
 OUT=$(mktemp)
 while [ ! -e "$STOP" ]; do
   echo "=== run pos=$POS db=$DB $(date)"
-  /usr/bin/time -v "$BIN" solve "$POS" --misere --db "$DB" --threads 1 --timeout "$T" $ARGS >"$OUT" 2>&1 &
+  /usr/bin/time -v "$BIN" solve "$POS" --misere --db "$DB" --threads "$THREADS" --timeout "$T" $ARGS >"$OUT" 2>&1 &
   tpid=$!
   sleep 2
   spid=$(pgrep -P $tpid)
