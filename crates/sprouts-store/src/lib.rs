@@ -37,7 +37,7 @@ use redb::{
     Database, DatabaseError, ReadOnlyTable, ReadableTable, ReadableTableMetadata, TableDefinition,
 };
 use rustc_hash::FxHashMap;
-use sprouts::solve::{NoStore, NormalEntry, Store};
+use sprouts::solve::{NoStore, NormalEntry, Store, heap_block};
 
 const NORMAL: TableDefinition<&[u8], &[u8]> = TableDefinition::new("normal");
 const MISERE: TableDefinition<&[u8], u8> = TableDefinition::new("misere");
@@ -1047,9 +1047,7 @@ impl Store for Db {
         fn map<K, V>(m: &FxHashMap<K, V>) -> usize {
             m.capacity() * (size_of::<(K, V)>() + 1)
         }
-        // The allocator's blocks: an 8-byte header, rounded up to 16, at least 32.
-        let block = |b: usize| (b + 8).next_multiple_of(16).max(32);
-        let keys = |k: &Vec<u8>| block(k.capacity());
+        let keys = |k: &Vec<u8>| heap_block(k.capacity());
         map(&self.pending_normal)
             + self.pending_normal.keys().map(keys).sum::<usize>()
             + map(&self.pending_misere)
@@ -1060,7 +1058,7 @@ impl Store for Db {
             + self
                 .pending_trees
                 .iter()
-                .map(|(_, o)| block(o.capacity() * size_of::<u32>()))
+                .map(|(_, o)| heap_block(o.capacity() * size_of::<u32>()))
                 .sum::<usize>()
     }
 

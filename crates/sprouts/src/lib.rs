@@ -55,10 +55,3 @@ pub mod notation;
 pub mod solve;
 mod union_find;
 mod unlabelled;
-
-/// What an allocation of `bytes` takes on the heap, as glibc's allocator
-/// hands out blocks: the request and an 8-byte header, rounded up to 16,
-/// at least 32. For the memory reports of tables of many small boxes.
-pub(crate) fn heap_block(bytes: usize) -> usize {
-    (bytes + 8).next_multiple_of(16).max(32)
-}

@@ -586,7 +586,7 @@ impl Trees {
             }
         }
         if self.outcomes.insert(m.into(), win).is_none() {
-            self.outcome_key_bytes += crate::heap_block(size_of_val(m));
+            self.outcome_key_bytes += crate::solve::heap_block(size_of_val(m));
         }
         Some(win)
     }

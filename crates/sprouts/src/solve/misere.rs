@@ -1013,7 +1013,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         let (trees, sums) = self.misere.trees.heap_bytes();
         // A boxed key costs its bytes, rounded up by the allocator, beside
         // its pointer and length in the map's slot.
-        let boxed = |k: &[u8]| crate::heap_block(k.len());
+        let boxed = |k: &[u8]| crate::solve::heap_block(k.len());
         let lands = self.misere.lands.capacity() * (size_of::<(Box<[u8]>, TreeId)>() + 1)
             + self.misere.lands.keys().map(|k| boxed(k)).sum::<usize>();
         let given_up = self.misere.refused.capacity() * (size_of::<(TreeId, TreeId, bool)>() + 1)

@@ -216,6 +216,19 @@ impl Store for NoStore {
     }
 }
 
+/// What an allocation of `bytes` takes on the heap, as glibc's allocator
+/// hands out blocks: the request and an 8-byte header, rounded up to 16,
+/// at least 32. For the memory reports of tables of many small boxes
+/// ([`Store::heap_bytes`]).
+///
+/// ```
+/// use sprouts::solve::heap_block;
+/// assert_eq!((heap_block(1), heap_block(24), heap_block(40)), (32, 32, 48));
+/// ```
+pub fn heap_block(bytes: usize) -> usize {
+    (bytes + 8).next_multiple_of(16).max(32)
+}
+
 /// The in-memory table: two hash maps.
 ///
 /// ```
@@ -287,7 +300,7 @@ impl MemoryStore {
             }
             None => {
                 self.normal.insert(land.into(), entry);
-                self.key_bytes += crate::heap_block(land.len());
+                self.key_bytes += heap_block(land.len());
                 entry
             }
         }
@@ -309,7 +322,7 @@ impl Store for MemoryStore {
             *w = win;
         } else {
             self.misere.insert(position.into(), win);
-            self.key_bytes += crate::heap_block(position.len());
+            self.key_bytes += heap_block(position.len());
         }
     }
     fn knows_nothing(&mut self) -> bool {
