@@ -37,7 +37,7 @@ use redb::{
     Database, DatabaseError, ReadOnlyTable, ReadableTable, ReadableTableMetadata, TableDefinition,
 };
 use rustc_hash::FxHashMap;
-use sprouts::solve::{NoStore, NormalEntry, Store, heap_block};
+use sprouts::solve::{NoStore, NormalEntry, Store, hash_table_bytes, heap_block};
 
 const NORMAL: TableDefinition<&[u8], &[u8]> = TableDefinition::new("normal");
 const MISERE: TableDefinition<&[u8], u8> = TableDefinition::new("misere");
@@ -1045,7 +1045,7 @@ impl Store for Db {
     fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
         fn map<K, V>(m: &FxHashMap<K, V>) -> usize {
-            m.capacity() * (size_of::<(K, V)>() + 1)
+            hash_table_bytes::<(K, V)>(m.capacity())
         }
         let keys = |k: &Vec<u8>| heap_block(k.capacity());
         map(&self.pending_normal)

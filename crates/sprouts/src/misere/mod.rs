@@ -84,6 +84,7 @@ pub use genus::{Genus, GenusTextError};
 pub use records::TreeRecordError;
 pub use text::{MAX_TEXT_HEAP, TreeTextError};
 
+use crate::solve::{hash_table_bytes, heap_block};
 use std::hash::{Hash, Hasher};
 
 use rustc_hash::{FxHashMap, FxHasher};
@@ -183,10 +184,9 @@ impl Default for Trees {
     }
 }
 
-/// What a hash map's slots take: each holds a key and a value beside a
-/// control byte, whether used or not.
+/// What a hash map's slots take ([`hash_table_bytes`]).
 fn map_bytes<K, V>(m: &FxHashMap<K, V>) -> usize {
-    m.capacity() * (size_of::<(K, V)>() + 1)
+    hash_table_bytes::<(K, V)>(m.capacity())
 }
 
 fn hash_of(options: &[TreeId]) -> u64 {
@@ -586,7 +586,7 @@ impl Trees {
             }
         }
         if self.outcomes.insert(m.into(), win).is_none() {
-            self.outcome_key_bytes += crate::solve::heap_block(size_of_val(m));
+            self.outcome_key_bytes += heap_block(size_of_val(m));
         }
         Some(win)
     }

@@ -25,7 +25,7 @@ use super::error::SolveError;
 use super::misere_link::{MisereFact, MisereSync};
 use super::pns::{INF, LOSS, MISERE_WIDEN, Score, Step, UNKNOWN, WIN, twice_lives};
 use super::search::Solver;
-use super::store::Store;
+use super::store::{Store, hash_table_bytes};
 use super::threads;
 use crate::misere::{TreeId, Trees};
 
@@ -1009,15 +1009,14 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// assert!(after.trees > before.trees && after.lands > before.lands);
     /// ```
     pub fn misere_memory(&self) -> MisereMemory {
-        use std::mem::size_of;
         let (trees, sums) = self.misere.trees.heap_bytes();
         // A boxed key costs its bytes, rounded up by the allocator, beside
         // its pointer and length in the map's slot.
-        let boxed = |k: &[u8]| crate::solve::heap_block(k.len());
-        let lands = self.misere.lands.capacity() * (size_of::<(Box<[u8]>, TreeId)>() + 1)
+        let boxed = |k: &[u8]| super::store::heap_block(k.len());
+        let lands = hash_table_bytes::<(Box<[u8]>, TreeId)>(self.misere.lands.capacity())
             + self.misere.lands.keys().map(|k| boxed(k)).sum::<usize>();
-        let given_up = self.misere.refused.capacity() * (size_of::<(TreeId, TreeId, bool)>() + 1)
-            + self.misere.outcomes_given_up.capacity() * (size_of::<Box<[u8]>>() + 1)
+        let given_up = hash_table_bytes::<(TreeId, TreeId, bool)>(self.misere.refused.capacity())
+            + hash_table_bytes::<Box<[u8]>>(self.misere.outcomes_given_up.capacity())
             + self
                 .misere
                 .outcomes_given_up

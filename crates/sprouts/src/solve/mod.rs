@@ -78,7 +78,7 @@ pub use search::{EachMove, MoveOutcome, Solver, TableTrims, move_groups};
 pub use simulate::{Seed, Sharing, SimConfig, SimReport, simulate};
 pub use store::{
     FRONT_LIMIT, MemoryStore, NoProgress, NoStore, NormalEntry, Progress, Stacked, Store,
-    heap_block,
+    hash_table_bytes, heap_block,
 };
 pub use threads::{AUTO_THREADS, SOLVER_STACK, on_solver_stack, solver_thread, use_threads};
 pub use tree_master::{TreeCounts, TreeMaster};

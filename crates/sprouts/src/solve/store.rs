@@ -229,6 +229,18 @@ pub fn heap_block(bytes: usize) -> usize {
     (bytes + 8).next_multiple_of(16).max(32)
 }
 
+/// What a hash table of `capacity` slots of `T` (a set's keys, or a map's
+/// key and value together) takes: each slot beside a control byte, used
+/// or not. For the same memory reports.
+///
+/// ```
+/// use sprouts::solve::hash_table_bytes;
+/// assert_eq!(hash_table_bytes::<(u32, u64)>(64), 64 * 17);
+/// ```
+pub fn hash_table_bytes<T>(capacity: usize) -> usize {
+    capacity * (std::mem::size_of::<T>() + 1)
+}
+
 /// The in-memory table: two hash maps.
 ///
 /// ```
@@ -318,10 +330,7 @@ impl Store for MemoryStore {
         self.misere.get(position).copied()
     }
     fn put_misere(&mut self, position: &[u8], win: bool) {
-        if let Some(w) = self.misere.get_mut(position) {
-            *w = win;
-        } else {
-            self.misere.insert(position.into(), win);
+        if self.misere.insert(position.into(), win).is_none() {
             self.key_bytes += heap_block(position.len());
         }
     }
@@ -332,10 +341,8 @@ impl Store for MemoryStore {
         true
     }
     fn heap_bytes(&self) -> usize {
-        use std::mem::size_of;
-        // A hash map reserves a control byte beside each slot.
-        self.normal.capacity() * (size_of::<(Box<[u8]>, NormalEntry)>() + 1)
-            + self.misere.capacity() * (size_of::<(Box<[u8]>, bool)>() + 1)
+        hash_table_bytes::<(Box<[u8]>, NormalEntry)>(self.normal.capacity())
+            + hash_table_bytes::<(Box<[u8]>, bool)>(self.misere.capacity())
             + self.key_bytes
     }
 }
@@ -555,7 +562,7 @@ impl<B: Store> Store for Stacked<B> {
     }
     fn heap_bytes(&self) -> usize {
         self.front.heap_bytes()
-            + self.missing.capacity() * (std::mem::size_of::<u64>() + 1)
+            + hash_table_bytes::<u64>(self.missing.capacity())
             + self.back.heap_bytes()
     }
 }
