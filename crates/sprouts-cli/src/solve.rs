@@ -155,6 +155,14 @@ pub struct Args {
     /// searched (README.md, "Solving").
     #[arg(long, conflicts_with_all = ["tree", "certificate"])]
     each_move: bool,
+    /// With --each-move: take the moves in rounds, giving each move still
+    /// open SECS in the first round and twice as long in each next one (up
+    /// to --timeout a move, if given; without it, rounds go on until the
+    /// position is decided), so that one hard move does not hold up a
+    /// winning one after it. A line per move and round (`undecided` with
+    /// the totals so far while it is open).
+    #[arg(long, value_name = "SECS", requires = "each_move")]
+    slice: Option<f64>,
 }
 
 /// What `--certificate` writes.
@@ -565,10 +573,12 @@ fn each_move(
     pos: &Position,
     notation: Notation,
     timeout: Option<f64>,
+    slice: Option<f64>,
     mut line: impl FnMut(&MoveJson),
 ) -> Result<EachMoveJson> {
     let start = Instant::now();
     let per_move = timeout.map(|t| Duration::from_secs_f64(t.min(1e9)));
+    let first = slice.map(|t| Duration::from_secs_f64(t.min(1e9)));
     let json = |m: &sprouts::solve::MoveOutcome| MoveJson {
         text: notation.write_listed(pos, &m.first),
         same: m.same,
@@ -580,7 +590,7 @@ fn each_move(
         searched: m.searched,
         seconds: m.seconds,
     };
-    let r = solver.each_move(pos, per_move, |m| line(&json(m)))?;
+    let r = solver.each_move_in_rounds(pos, first, per_move, |m| line(&json(m)))?;
     Ok(EachMoveJson {
         variant: pos.variant().name(),
         outcome: match r.win {
@@ -616,13 +626,19 @@ fn run_each_move(args: &Args, pos: Position, notation: Notation) -> Result<()> {
     {
         bail!("--timeout must be a number of seconds, found {t}");
     }
+    let slice = args.slice;
+    if let Some(t) = slice
+        && !(t.is_finite() && t > 0.0)
+    {
+        bail!("--slice must be a positive number of seconds, found {t}");
+    }
     let json = args.json;
     let flag = interrupted.clone();
     let result = with_big_stack(args.threads, move || -> Result<EachMoveJson> {
         let mut solver = new_solver(&db, None)?;
         solver.set_cancel(flag.clone());
         let mut out = output::stdout();
-        let r = each_move(&mut solver, &pos, notation, timeout, |m| {
+        let r = each_move(&mut solver, &pos, notation, timeout, slice, |m| {
             if !json {
                 let _ = writeln!(
                     out,

@@ -906,3 +906,103 @@ fn each_move_with_a_helper_on_other_moves_gives_the_published_outcomes() {
     let after = json(&["solve", "--no-db", "--json", &format!("10- {}", last.0)]);
     assert_eq!(after["outcome"], "loss", "{}", last.0);
 }
+
+#[test]
+fn each_move_in_rounds_of_doubling_slices_gives_the_published_outcomes() {
+    // Misère 9 spots is a loss and 10 a win (Lemoine & Viennot; OEIS
+    // A164950), found again with every open move given a millisecond,
+    // then two, and so on.
+    let (code, out, err) = run(&[
+        "solve",
+        "--spots",
+        "9",
+        "--misere",
+        "--no-db",
+        "--each-move",
+        "--slice",
+        "0.001",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<Vec<&str>> = out.lines().map(|l| l.split('\t').collect()).collect();
+    let moves: Vec<&Vec<&str>> = lines.iter().filter(|f| f[0] == "move").collect();
+    // A line per move and slice: each of the 6 moves ends `loses` once,
+    // after which it is not tried again.
+    let mut ended = std::collections::BTreeSet::new();
+    for f in &moves {
+        assert!(!ended.contains(f[1]), "{out}");
+        match f[2] {
+            "loses" => {
+                ended.insert(f[1]);
+            }
+            "undecided" => {}
+            other => panic!("{other}: {out}"),
+        }
+    }
+    assert_eq!(ended.len(), 6, "{out}");
+    assert!(
+        moves.len() > 6,
+        "with slices of a millisecond some move needs more than one: {out}"
+    );
+    assert!(
+        out.contains("outcome\tloss for the player to move (misere)"),
+        "{out}"
+    );
+
+    let v = json(&[
+        "solve",
+        "--spots",
+        "10",
+        "--misere",
+        "--no-db",
+        "--each-move",
+        "--slice",
+        "0.001",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(v["outcome"], "win");
+    let moves = each_moves(&v);
+    assert_eq!(
+        moves.len(),
+        moves
+            .iter()
+            .map(|m| &m.0)
+            .collect::<std::collections::BTreeSet<_>>()
+            .len(),
+        "{v}"
+    );
+    let last = moves.last().unwrap();
+    assert_eq!(last.1, "wins");
+    let after = json(&["solve", "--no-db", "--json", &format!("10- {}", last.0)]);
+    assert_eq!(after["outcome"], "loss", "{}", last.0);
+
+    // A slice is a positive time, and only for --each-move.
+    for (args, says) in [
+        (
+            &[
+                "solve",
+                "--spots",
+                "5",
+                "--misere",
+                "--no-db",
+                "--each-move",
+                "--slice",
+                "0",
+            ][..],
+            "--slice must be a positive number of seconds, found 0",
+        ),
+        (
+            &[
+                "solve", "--spots", "5", "--misere", "--no-db", "--slice", "1",
+            ][..],
+            "--each-move",
+        ),
+    ] {
+        let (code, _, err) = run(args);
+        assert_ne!(code, 0);
+        assert!(err.contains(says), "{err}");
+    }
+}

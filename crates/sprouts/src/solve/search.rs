@@ -485,8 +485,45 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         per_move: Option<Duration>,
         mut seen: impl FnMut(&MoveOutcome),
     ) -> Result<EachMove, SolveError> {
+        self.each_move_in_rounds(pos, per_move, per_move, &mut seen)
+    }
+
+    /// [`Self::each_move`] in rounds: the moves the store does not decide
+    /// at once are tried in turn for `first` each, those still open for
+    /// twice as long in the next round, and so on, a round's slice never
+    /// above `per_move` (the last round gives each move `per_move`; with
+    /// no `per_move`, rounds go on until a move wins, all lose, or the
+    /// cancel flag is set). A move that is hard to decide then does not
+    /// hold up the others: when one of them wins it is found in the time
+    /// of the round it falls in. What a slice proved stays in the store
+    /// and the table, so a move taken up again in the next round goes on
+    /// from there. `seen` is called after each slice with the move's
+    /// totals so far (`wins: None` while it is open); the result lists
+    /// each move once, as it ended.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use sprouts::model::{Position, Variant};
+    /// use sprouts::solve::Solver;
+    /// let mut s = Solver::new();
+    /// // Misère 7 spots is a first-player loss (AJS 1991): every move
+    /// // loses, found with slices of a millisecond doubling each round.
+    /// let p = Position::start(7, Variant::Misere);
+    /// let ms = Duration::from_millis(1);
+    /// let r = s.each_move_in_rounds(&p, ms, None, |_| {}).unwrap();
+    /// assert_eq!(r.win, Some(false));
+    /// assert_eq!(r.moves.len(), r.distinct);
+    /// ```
+    pub fn each_move_in_rounds(
+        &mut self,
+        pos: &Position,
+        first: impl Into<Option<Duration>>,
+        per_move: Option<Duration>,
+        mut seen: impl FnMut(&MoveOutcome),
+    ) -> Result<EachMove, SolveError> {
         let saved = self.deadline;
-        let r = self.each_move_inner(pos, per_move, &mut seen);
+        let first = first.into().or(per_move);
+        let r = self.each_move_inner(pos, first, per_move, &mut seen);
         self.deadline = saved;
         r
     }
@@ -494,9 +531,13 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     fn each_move_inner(
         &mut self,
         pos: &Position,
+        first: Option<Duration>,
         per_move: Option<Duration>,
         seen: &mut impl FnMut(&MoveOutcome),
     ) -> Result<EachMove, SolveError> {
+        // Durations far in the future are cut to this (an Instant plus
+        // Duration::MAX overflows).
+        const FAR: Duration = Duration::from_secs(1 << 40);
         let groups = move_groups(pos)?;
         let mut moves: Vec<MoveOutcome> = Vec::new();
         let mut open = Vec::new();
@@ -519,38 +560,67 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                         break;
                     }
                 }
-                Err(e) if e.is_stopped() => open.push((m, *same, after)),
+                Err(e) if e.is_stopped() => open.push((
+                    MoveOutcome {
+                        first: m.clone(),
+                        same: *same,
+                        wins: None,
+                        searched: self.searched - n0,
+                        seconds: t0.elapsed().as_secs_f64(),
+                    },
+                    after.clone(),
+                )),
                 Err(e) => return Err(e),
             }
         }
         let cancelled = |s: &Self| s.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
-        if !won {
-            let afters: Vec<Position> = open.iter().map(|o| o.2.clone()).collect();
-            for (i, (m, same, after)) in open.into_iter().enumerate() {
+        let cap = per_move.unwrap_or(Duration::MAX).min(FAR);
+        let mut slice = first.unwrap_or(Duration::MAX).min(cap);
+        'rounds: while !won && !open.is_empty() && !cancelled(self) {
+            let last = slice >= cap;
+            let mut i = 0;
+            while i < open.len() {
                 if cancelled(self) {
-                    break;
+                    break 'rounds;
                 }
+                // The helpers take the open moves after this one, then
+                // those before it.
+                let beside: Vec<Position> = open[i + 1..]
+                    .iter()
+                    .chain(&open[..i])
+                    .map(|o| o.1.clone())
+                    .collect();
                 let t0 = Instant::now();
-                self.deadline = per_move.map(|d| t0 + d.min(Duration::from_secs(1 << 40)));
+                self.deadline = Some(t0 + slice);
                 let n0 = self.searched;
-                let wins = match self.win_beside(after, &afters[i + 1..]) {
+                let wins = match self.win_beside(&open[i].1, &beside) {
                     Ok(w) => Some(!w),
                     Err(e) if e.is_stopped() => None,
                     Err(e) => return Err(e),
                 };
-                moves.push(MoveOutcome {
-                    first: m.clone(),
-                    same,
-                    wins,
-                    searched: self.searched - n0,
-                    seconds: t0.elapsed().as_secs_f64(),
-                });
-                seen(&moves[moves.len() - 1]);
-                if wins == Some(true) {
-                    won = true;
-                    break;
+                let o = &mut open[i].0;
+                o.wins = wins;
+                o.searched += self.searched - n0;
+                o.seconds += t0.elapsed().as_secs_f64();
+                seen(o);
+                if wins.is_some() {
+                    let (o, _) = open.remove(i);
+                    won = o.wins == Some(true);
+                    moves.push(o);
+                    if won {
+                        break 'rounds;
+                    }
+                } else {
+                    i += 1;
                 }
             }
+            if last {
+                break;
+            }
+            slice = slice.saturating_mul(2).min(cap);
+        }
+        if !won {
+            moves.extend(open.into_iter().map(|o| o.0));
         }
         let win = if groups.is_empty() {
             // No move: the end of the game, lost in normal play, won in
