@@ -2,7 +2,7 @@
 //! away the win, and the winning moves in place of a move that threw it.
 
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{Result, bail};
 use serde::Serialize;
@@ -185,14 +185,10 @@ fn read_game(args: &Args) -> Result<(Replay, Notation)> {
 pub fn run(args: &Args) -> Result<()> {
     let (replay, notation) = read_game(args)?;
     let variant = replay.start().variant();
-    if let Some(t) = args.timeout {
-        if !(t.is_finite() && t >= 0.0) {
-            bail!("--timeout must be a number of seconds, found {t}");
-        }
-    }
-    let end = args
-        .timeout
-        .map(|t| Instant::now() + Duration::from_secs_f64(t.min(1e9)));
+    let end = match args.timeout {
+        Some(t) => Some(Instant::now() + crate::solve::seconds_arg("--timeout", t, false)?),
+        None => None,
+    };
     let db = args.db.clone();
     let json = args.json;
     let result = with_big_stack(args.threads, move || -> Result<Analysis> {

@@ -11,7 +11,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use sprouts::model::{MAX_SPOT, Position, Topology, Variant};
 use sprouts::notation::{Notation, PositionNotation};
-use sprouts::solve::{MisereMemory, Progress, Solver, Stacked, Store, decompose};
+use sprouts::solve::{
+    MisereMemory, Progress, Solver, Stacked, Store, decompose, time_limit, time_slice,
+};
 
 use crate::db::{self, DbArgs};
 use crate::input::{self, Given};
@@ -400,15 +402,23 @@ fn report_moves_known<S: Store>(solver: &mut Solver<S>, pos: &Position, notation
     );
 }
 
+/// A time option's value ([`time_limit`]; a slice, [`time_slice`]: more
+/// than zero), or an error that names the option.
+pub fn seconds_arg(name: &str, t: f64, slice: bool) -> Result<Duration> {
+    let d = if slice { time_slice(t) } else { time_limit(t) };
+    match d {
+        Some(d) => Ok(d),
+        None if slice => bail!("{name} must be a positive number of seconds, found {t}"),
+        None => bail!("{name} must be a number of seconds, found {t}"),
+    }
+}
+
 /// A solver over the database with progress and deadline set.
 pub fn new_solver(db: &DbArgs, timeout: Option<f64>) -> Result<Solver<Stacked<Backing>>> {
     let mut s = db::solver(db)?;
     s.set_progress(Box::new(Bar::new()));
     if let Some(t) = timeout {
-        if !(t.is_finite() && t >= 0.0) {
-            bail!("--timeout must be a number of seconds, found {t}");
-        }
-        s.set_deadline(Instant::now() + Duration::from_secs_f64(t.min(1e9)));
+        s.set_deadline(Instant::now() + seconds_arg("--timeout", t, false)?);
     }
     Ok(s)
 }
@@ -572,13 +582,11 @@ fn each_move(
     solver: &mut Solver<Stacked<Backing>>,
     pos: &Position,
     notation: Notation,
-    timeout: Option<f64>,
-    slice: Option<f64>,
+    per_move: Option<Duration>,
+    first: Option<Duration>,
     mut line: impl FnMut(&MoveJson),
 ) -> Result<EachMoveJson> {
     let start = Instant::now();
-    let per_move = timeout.map(|t| Duration::from_secs_f64(t.min(1e9)));
-    let first = slice.map(|t| Duration::from_secs_f64(t.min(1e9)));
     let json = |m: &sprouts::solve::MoveOutcome| MoveJson {
         text: notation.write_listed(pos, &m.first),
         same: m.same,
@@ -621,24 +629,20 @@ fn run_each_move(args: &Args, pos: Position, notation: Notation) -> Result<()> {
     let interrupted = on_interrupt()?;
     let db = args.db.clone();
     let timeout = args.timeout;
-    if let Some(t) = timeout
-        && !(t.is_finite() && t >= 0.0)
-    {
-        bail!("--timeout must be a number of seconds, found {t}");
-    }
-    let slice = args.slice;
-    if let Some(t) = slice
-        && !(t.is_finite() && t > 0.0)
-    {
-        bail!("--slice must be a positive number of seconds, found {t}");
-    }
+    let per_move = timeout
+        .map(|t| seconds_arg("--timeout", t, false))
+        .transpose()?;
+    let slice = args
+        .slice
+        .map(|t| seconds_arg("--slice", t, true))
+        .transpose()?;
     let json = args.json;
     let flag = interrupted.clone();
     let result = with_big_stack(args.threads, move || -> Result<EachMoveJson> {
         let mut solver = new_solver(&db, None)?;
         solver.set_cancel(flag.clone());
         let mut out = output::stdout();
-        let r = each_move(&mut solver, &pos, notation, timeout, slice, |m| {
+        let r = each_move(&mut solver, &pos, notation, per_move, slice, |m| {
             if !json {
                 let _ = writeln!(
                     out,

@@ -19,7 +19,7 @@ use sprouts::solve::{
 use sprouts_store::{Db, Entry};
 
 use crate::errors::{ArgumentError, DatabaseError, InternalError, SolveError};
-use crate::solve::target_position;
+use crate::solve::{check_slice, target_position};
 
 /// Where the master keeps what is proved: a database, or nothing beyond its
 /// memory table.
@@ -409,12 +409,7 @@ impl PyWorker {
         news: &[u8],
         seconds: f64,
     ) -> PyResult<(Option<bool>, Bound<'py, PyBytes>, u64)> {
-        if !(seconds.is_finite() && seconds > 0.0) {
-            return Err(ArgumentError::new_err(format!(
-                "a slice is a positive number of seconds, not {seconds}"
-            )));
-        }
-        let slice = Duration::from_secs_f64(seconds.min(1e9));
+        let slice = check_slice(seconds)?;
         let proof = py
             .detach(|| lock(&self.inner).prove(land, heap, news, slice))
             .map_err(solve_error)?;
@@ -559,12 +554,7 @@ impl PyMisereWorker {
     ) -> PyResult<(Option<bool>, u64)> {
         let pos = misere_target(py, target)?;
         let slice = match seconds {
-            Some(s) if !(s.is_finite() && s > 0.0) => {
-                return Err(ArgumentError::new_err(format!(
-                    "a slice is a positive number of seconds, not {s}"
-                )));
-            }
-            Some(s) => Duration::from_secs_f64(s.min(1e9)),
+            Some(s) => check_slice(s)?,
             None => Duration::from_secs(1 << 32),
         };
         let (reply, answer) = std::sync::mpsc::channel();

@@ -4,7 +4,7 @@
 //! a database.
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -15,7 +15,7 @@ use sprouts::solve::{MoveOutcome, use_threads};
 use crate::errors::{DatabaseError, SolveError};
 use crate::read::move_notation;
 use crate::solve::{
-    Failure, check_timeout, spawn, target_position, thread_error, wait_py, with_solver,
+    Failure, check_slice, check_timeout, spawn, target_position, thread_error, wait_py, with_solver,
 };
 
 /// One distinct move of `each_move`: its text, whether it wins for the
@@ -221,10 +221,15 @@ fn move_result(pos: &Position, notation: Notation, m: &MoveOutcome) -> MoveResul
 /// stops the solve and is raised). With a `db`, what each move proved is
 /// kept: run again, the decided moves are read back (0 searched) and the
 /// others go on. `threads`: with 2 or more, helpers work on the moves
-/// after the one being searched. Moves are written in the game's notation,
-/// or `moves`, or WGOSA's. Ctrl-C stops it and raises KeyboardInterrupt.
+/// after the one being searched. `slice` (seconds): the moves not decided
+/// at once are taken in rounds, each given `slice` in the first and twice
+/// as long in each next (up to `timeout`), as `--slice` does; `on_move` is
+/// then called after every slice (`wins` None while the move is open) and
+/// `moves` lists each move once, as it ended. Moves are written in the
+/// game's notation, or `moves`, or WGOSA's. Ctrl-C stops it and raises
+/// KeyboardInterrupt.
 #[pyfunction]
-#[pyo3(signature = (target, *, timeout = None, db = None, threads = 0, moves = None, misere = false, on_move = None))]
+#[pyo3(signature = (target, *, timeout = None, db = None, threads = 0, moves = None, misere = false, on_move = None, slice = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn each_move(
     py: Python<'_>,
@@ -235,8 +240,10 @@ pub fn each_move(
     moves: Option<&str>,
     misere: bool,
     on_move: Option<Bound<'_, PyAny>>,
+    slice: Option<f64>,
 ) -> PyResult<EachMove> {
-    check_timeout(timeout)?;
+    let per_move = check_timeout(timeout)?;
+    let first = slice.map(check_slice).transpose()?;
     let asked = moves.map(move_notation).transpose()?;
     let (pos, own) = target_position(py, target, misere)?;
     let notation = asked.or(own).unwrap_or(Notation::Wgosa);
@@ -244,10 +251,9 @@ pub fn each_move(
     let start = Instant::now();
     let running = spawn("sprouts-each-move", move |flag, tx| {
         use_threads(threads);
-        let per_move = timeout.map(|t| Duration::from_secs_f64(t.min(1e9)));
         let r = with_solver(db.as_deref(), flag, |s| {
             let r = s
-                .each_move(&pos, per_move, |m| {
+                .each_move_in_rounds(&pos, first, per_move, |m| {
                     let _ = tx.send(Event::Move(move_result(&pos, notation, m)));
                 })
                 .map_err(|e| Failure::Solve(e.to_string()))?;
@@ -256,14 +262,19 @@ pub fn each_move(
         let _ = tx.send(Event::Done(r));
     })
     .map_err(thread_error)?;
-    let mut seen = Vec::new();
+    let mut seen: Vec<Py<MoveResult>> = Vec::new();
     let done = wait_py(py, running, |event| match event {
         Event::Move(m) => {
             let m = Py::new(py, m)?;
             if let Some(f) = &on_move {
                 f.call1((m.clone_ref(py),))?;
             }
-            seen.push(m);
+            // In rounds a move is seen after each slice: the last stands.
+            let text = &m.get().text;
+            match seen.iter().position(|o| &o.get().text == text) {
+                Some(i) => seen[i] = m,
+                None => seen.push(m),
+            }
             Ok(None)
         }
         Event::Done(r) => Ok(Some(r)),

@@ -19,7 +19,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use sprouts::model::{Position, Variant};
 use sprouts::notation::Notation;
-use sprouts::solve::{Solver, Stacked, Store, solver_thread, use_threads};
+use sprouts::solve::{Solver, Stacked, Store, solver_thread, time_limit, time_slice, use_threads};
 use sprouts_store::Backing;
 
 use crate::errors::{ArgumentError, DatabaseError, InternalError, SolveError, timeout_error};
@@ -35,7 +35,7 @@ pub struct Job {
     pub pos: Position,
     /// The notation to write winning moves in; None: no winning moves.
     pub moves: Option<Notation>,
-    pub timeout: Option<f64>,
+    pub timeout: Option<Duration>,
     pub db: Option<PathBuf>,
     pub threads: usize,
 }
@@ -88,7 +88,7 @@ pub fn run(job: &Job, cancel: Arc<AtomicBool>) -> Result<Answer, Failure> {
     use_threads(job.threads);
     with_solver(job.db.as_deref(), cancel, |solver| {
         if let Some(t) = job.timeout {
-            solver.set_deadline(Instant::now() + Duration::from_secs_f64(t.min(1e9)));
+            solver.set_deadline(Instant::now() + t);
         }
         let start = Instant::now();
         let mut outcome_proved = false;
@@ -237,13 +237,23 @@ pub fn wait_py<T: Send, R>(
 }
 
 /// Refuses a timeout that is not a number of seconds.
-pub fn check_timeout(timeout: Option<f64>) -> PyResult<()> {
-    match timeout {
-        Some(t) if !(t.is_finite() && t >= 0.0) => Err(ArgumentError::new_err(format!(
-            "timeout must be a number of seconds, not {t}"
-        ))),
-        _ => Ok(()),
-    }
+pub fn check_timeout(timeout: Option<f64>) -> PyResult<Option<Duration>> {
+    timeout
+        .map(|t| {
+            time_limit(t).ok_or_else(|| {
+                ArgumentError::new_err(format!("timeout must be a number of seconds, not {t}"))
+            })
+        })
+        .transpose()
+}
+
+/// A slice of time ([`time_slice`]), or the ArgumentError that says why not.
+pub fn check_slice(seconds: f64) -> PyResult<Duration> {
+    time_slice(seconds).ok_or_else(|| {
+        ArgumentError::new_err(format!(
+            "a slice is a positive number of seconds, not {seconds}"
+        ))
+    })
 }
 
 pub fn thread_error(e: std::io::Error) -> PyErr {
@@ -261,8 +271,7 @@ pub fn analyze(
     db: Option<PathBuf>,
     threads: usize,
 ) -> PyResult<sprouts::solve::Analysis> {
-    check_timeout(timeout)?;
-    let end = timeout.map(|t| Instant::now() + Duration::from_secs_f64(t.min(1e9)));
+    let end = check_timeout(timeout)?.map(|d| Instant::now() + d);
     let replay = replay.clone();
     let running = spawn("sprouts-analyze", move |flag, tx| {
         use_threads(threads);
@@ -464,14 +473,14 @@ pub fn solve(
     moves: Option<&str>,
     misere: bool,
 ) -> PyResult<Solution> {
-    check_timeout(timeout)?;
+    let limit = check_timeout(timeout)?;
     let asked = moves.map(move_notation).transpose()?;
     let (pos, own) = target_position(py, target, misere)?;
     let variant = pos.variant();
     let job = Job {
         pos,
         moves: asked.or(own),
-        timeout,
+        timeout: limit,
         db,
         threads,
     };
@@ -597,7 +606,7 @@ mod tests {
     #[test]
     fn a_deadline_proves_nothing() {
         let mut j = job(40, Variant::Normal);
-        j.timeout = Some(0.05);
+        j.timeout = Some(Duration::from_millis(50));
         let cancel = Arc::new(AtomicBool::new(false));
         match run(&j, cancel) {
             Err(Failure::Stopped { outcome_proved, .. }) => assert!(!outcome_proved),

@@ -645,6 +645,27 @@ def test_each_move_refutes_every_move_of_a_loss_and_resumes(tmp_path):
     ]
 
 
+def test_each_move_in_rounds_of_slices():
+    # Misère 7 spots is a loss (AJS 1991), found again with every open move
+    # given a millisecond, then two, and so on: on_move sees a move after
+    # each slice, the result lists each once.
+    seen = []
+    r = sprouts.each_move(
+        sprouts.Position.start(7, misere=True), threads=1, slice=0.001, on_move=seen.append
+    )
+    assert (r.outcome, r.distinct) == ("loss", 5)
+    assert sorted(m.move for m in r.moves) == MISERE_7_MOVES
+    assert all(m.result == "loses" for m in r.moves)
+    assert sorted({m.move for m in seen}) == MISERE_7_MOVES
+    # A move once decided is not tried again.
+    for text in MISERE_7_MOVES:
+        results = [m.result for m in seen if m.move == text]
+        assert results[-1] == "loses" and set(results[:-1]) <= {"undecided"}, results
+    for bad in (0, -1.0, float("nan")):
+        with pytest.raises(sprouts.ArgumentError):
+            sprouts.each_move("3+", slice=bad)
+
+
 def test_each_move_agrees_with_the_command():
     binary = sprouts_binary()
     if binary is None:

@@ -370,6 +370,7 @@ def each_move(
     moves: Optional[_MoveNotation] = None,
     misere: bool = False,
     on_move: Optional[Callable[[MoveResult], Any]] = None,
+    slice: Optional[float] = None,
 ) -> EachMove:
     """Solves the distinct moves of a position (or of the end of a game)
     one at a time, as ``sprouts solve --each-move`` does: moves that leave
@@ -380,8 +381,13 @@ def each_move(
     is raised. With a ``db`` (shared with ``sprouts solve --db``), what each
     move proved is kept: run again, decided moves are read back (0
     searched) and the others go on. ``threads``: with 2 or more, helpers
-    work on the moves after the one being searched. Ctrl-C stops it and
-    raises KeyboardInterrupt.
+    work on the moves after the one being searched. ``slice`` (seconds):
+    the moves not decided at once are taken in rounds, each given ``slice``
+    in the first and twice as long in each next (up to ``timeout``), as
+    ``sprouts solve --each-move --slice`` does, so that one hard move does
+    not hold up a winning one; ``on_move`` is then called after every
+    slice (``wins`` None while the move is open) and ``moves`` lists each
+    move once, as it ended. Ctrl-C stops it and raises KeyboardInterrupt.
 
     Raises SolveError, DatabaseError, NotationError, MoveError,
     ArgumentError (all ``sprouts.Error``) or TypeError."""

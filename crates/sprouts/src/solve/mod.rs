@@ -38,6 +38,8 @@
 //! assert_eq!(s.nimber(&Position::start(3, Variant::Normal)).unwrap(), 1);
 //! ```
 
+use std::time::Duration;
+
 mod analyze;
 mod bytes;
 mod canon;
@@ -82,6 +84,41 @@ pub use store::{
 };
 pub use threads::{AUTO_THREADS, SOLVER_STACK, on_solver_stack, solver_thread, use_threads};
 pub use tree_master::{TreeCounts, TreeMaster};
+
+/// Past this many seconds a time limit is cut (32 years: an `Instant`
+/// plus much more can overflow).
+const MAX_SECONDS: f64 = 1e9;
+
+/// A time limit given in seconds, as every front end takes one
+/// (`--timeout`, Python's `timeout=`): a finite number, not negative
+/// (`None` otherwise), cut at 10^9 seconds.
+///
+/// ```
+/// use std::time::Duration;
+/// use sprouts::solve::time_limit;
+/// assert_eq!(time_limit(1.5), Some(Duration::from_millis(1500)));
+/// assert_eq!(time_limit(0.0), Some(Duration::ZERO));
+/// assert_eq!(time_limit(1e300), time_limit(1e9));
+/// assert_eq!(time_limit(-1.0), None);
+/// assert_eq!(time_limit(f64::NAN), None);
+/// assert_eq!(time_limit(f64::INFINITY), None);
+/// ```
+pub fn time_limit(seconds: f64) -> Option<Duration> {
+    (seconds.is_finite() && seconds >= 0.0)
+        .then(|| Duration::from_secs_f64(seconds.min(MAX_SECONDS)))
+}
+
+/// A slice of time given in seconds (`--slice`, a worker's slice): as
+/// [`time_limit`], but more than zero.
+///
+/// ```
+/// use sprouts::solve::time_slice;
+/// assert!(time_slice(0.001).is_some());
+/// assert_eq!(time_slice(0.0), None);
+/// ```
+pub fn time_slice(seconds: f64) -> Option<Duration> {
+    time_limit(seconds).filter(|_| seconds > 0.0)
+}
 
 /// The children of a land as lists of lands (for tests and tools): every
 /// distinct position one move leads to, each a sorted list of land keys.

@@ -617,7 +617,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             if last {
                 break;
             }
-            slice = slice.saturating_mul(2).min(cap);
+            // Doubled, and never stuck at nothing.
+            slice = (slice * 2).max(Duration::from_millis(1)).min(cap);
         }
         if !won {
             moves.extend(open.into_iter().map(|o| o.0));
