@@ -740,4 +740,34 @@ impl Trees {
         self.outcomes = FxHashMap::default();
         self.outcome_key_bytes = 0;
     }
+
+    /// A copy of the table without its memo of sums (what a clone then
+    /// [`Trees::clear_sums`] leaves, without copying the memo first: it
+    /// may be as large as the trees).
+    ///
+    /// ```
+    /// use sprouts::misere::Trees;
+    /// let mut t = Trees::new();
+    /// let (s1, s2) = (t.nim(1), t.nim(2));
+    /// let s3 = t.sum(s1, s2);
+    /// assert!(t.memo_bytes() > 0);
+    /// let c = t.without_sums();
+    /// assert_eq!((c.len(), c.memo_bytes()), (t.len(), 0));
+    /// assert_eq!(c.options(s3), t.options(s3));
+    /// ```
+    pub fn without_sums(&self) -> Trees {
+        Trees {
+            nodes: self.nodes.clone(),
+            options: self.options.clone(),
+            genera: self.genera.clone(),
+            heads: self.heads.clone(),
+            sums: FxHashMap::default(),
+            outcomes: FxHashMap::default(),
+            outcome_key_bytes: 0,
+            heaps: self.heaps.clone(),
+            scratch: Vec::new(),
+            marks: Vec::new(),
+            terms: Vec::new(),
+        }
+    }
 }

@@ -265,13 +265,19 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         let shared = Arc::new(Shared::new(helpers + 1));
         // A misère search shares its trees: every side starts from the
         // same table, and translates the ids of the trees made after it.
-        let seed = self.misere_seed(helpers + 1);
+        // The last helper is given the seed itself, so that the one that
+        // takes it last can have it without a copy.
+        let mut seed = self.misere_seed(helpers + 1);
         let r = std::thread::scope(|scope| {
             let finish = Finish(&shared);
             let mut started = Vec::new();
             for me in 1..=helpers {
                 let canon = self.canon.clone();
-                let seed = seed.clone();
+                let seed = if me == helpers {
+                    seed.take()
+                } else {
+                    seed.clone()
+                };
                 let link = Link::new(shared.clone(), me);
                 let spawned = super::solver_thread()
                     .name(format!("sprouts-helper-{me}"))

@@ -86,9 +86,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         if !self.misere.with_helpers {
             return None;
         }
-        let mut trees = self.misere.trees.clone();
         // Sums are found again as needed; the copy need not carry them.
-        trees.clear_sums();
+        let trees = self.misere.trees.without_sums();
         self.misere.sync = Some(MisereSync::new(trees.len(), sides));
         Some(Arc::new(MisereSeed {
             trees,
@@ -98,12 +97,20 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// A helper takes the search's trees (its store holds none of them:
-    /// it needs none, the ids are the search's).
+    /// it needs none, the ids are the search's). The last helper to hold
+    /// the seed takes it whole; the others copy it (at 21 spots the trees
+    /// take gigabytes, and a search move by move starts its helpers anew
+    /// for every move).
     pub(super) fn take_misere_seed(&mut self, seed: Arc<MisereSeed>) {
         let sides = self.link.as_ref().map_or(1, |l| l.shared.misere_mail.len());
+        let seed = Arc::try_unwrap(seed).unwrap_or_else(|shared| MisereSeed {
+            trees: shared.trees.without_sums(),
+            lands: shared.lands.clone(),
+            lives: shared.lives,
+        });
         let m = &mut self.misere;
-        m.trees = seed.trees.clone();
-        m.lands = seed.lands.clone();
+        m.trees = seed.trees;
+        m.lands = seed.lands;
         m.lives = seed.lives;
         m.loaded = true;
         m.saved = m.trees.len();
