@@ -26,6 +26,7 @@
 #![warn(missing_docs)]
 
 pub mod check;
+mod filter;
 
 use std::fmt;
 use std::fs::File;
@@ -38,6 +39,8 @@ use redb::{
 };
 use rustc_hash::FxHashMap;
 use sprouts::solve::{NoStore, NormalEntry, Store, hash_table_bytes, heap_block};
+
+use filter::KeyFilter;
 
 const NORMAL: TableDefinition<&[u8], &[u8]> = TableDefinition::new("normal");
 const MISERE: TableDefinition<&[u8], u8> = TableDefinition::new("misere");
@@ -56,6 +59,9 @@ const BATCH: usize = 100_000;
 const BATCH_AGE: Duration = Duration::from_secs(1);
 /// A batch waits at least this many times as long as the last commit took.
 const COMMIT_SHARE: u32 = 20;
+/// Lookups in a table of the file before its key filter is built: a short
+/// solve does not pay for the pass over the table that builds it.
+const FILTER_AFTER: u64 = 1 << 16;
 /// How often a commit that readers kept out is tried again.
 const BUSY_RETRY: Duration = Duration::from_millis(100);
 /// Batches buffered while readers keep commits out, before the solve
@@ -339,6 +345,9 @@ pub struct Db {
     pending_misere: FxHashMap<Vec<u8>, bool>,
     pending_trees: Vec<(u32, Vec<u32>)>,
     pending_land_trees: FxHashMap<Vec<u8>, u32>,
+    /// The keys the normal-play and misère tables may hold ([`Gate`]).
+    normal_gate: Gate,
+    misere_gate: Gate,
     last_commit: Instant,
     /// How long the last commit took.
     commit_took: Duration,
@@ -347,6 +356,76 @@ pub struct Db {
     puts: u64,
     read_only: bool,
     error: Option<String>,
+}
+
+/// What keeps lookups of keys a table does not hold out of the file: a
+/// [`KeyFilter`] of the table's keys, built by one pass over the table
+/// once [`FILTER_AFTER`] lookups were made, then given every key put, and
+/// built again larger when crowded. The filter only ever answers "not
+/// held" for a key that is not (see the [`filter`] module).
+#[derive(Debug, Default)]
+struct Gate {
+    filter: Option<KeyFilter>,
+    /// Lookups made without a filter.
+    asked: u64,
+    /// The pass over the table failed: no filter is built again.
+    off: bool,
+}
+
+impl Gate {
+    /// Whether the table (`view`, committed; `pending`, buffered) may hold
+    /// `key`: with no filter yet, yes, and the filter is built once enough
+    /// lookups were made.
+    fn may_hold<V: redb::Value + 'static, W>(
+        &mut self,
+        key: &[u8],
+        view: &Option<ReadOnlyTable<&'static [u8], V>>,
+        pending: &FxHashMap<Vec<u8>, W>,
+    ) -> bool {
+        if let Some(f) = &self.filter {
+            return f.may_hold(key);
+        }
+        self.asked += 1;
+        if self.asked >= FILTER_AFTER && !self.off {
+            self.filter = view.as_ref().and_then(|v| build_filter(v, pending));
+            self.off = self.filter.is_none();
+        }
+        true
+    }
+
+    /// A key put in the table: the filter learns it (and is dropped when
+    /// crowded, to be built again larger at the next lookup).
+    fn put(&mut self, key: &[u8]) {
+        if let Some(f) = &mut self.filter {
+            f.insert(key);
+            if f.crowded() {
+                self.filter = None;
+                self.asked = FILTER_AFTER;
+            }
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.filter.as_ref().map_or(0, KeyFilter::bytes)
+    }
+}
+
+/// A filter of every key of a table, committed and buffered, sized for
+/// twice as many; `None` if the table cannot be read through.
+fn build_filter<V: redb::Value + 'static, W>(
+    view: &ReadOnlyTable<&'static [u8], V>,
+    pending: &FxHashMap<Vec<u8>, W>,
+) -> Option<KeyFilter> {
+    let len = view.len().ok()? as usize + pending.len();
+    let mut f = KeyFilter::with_capacity(len.saturating_mul(2));
+    for item in view.iter().ok()? {
+        let (k, _) = item.ok()?;
+        f.insert(k.value());
+    }
+    for k in pending.keys() {
+        f.insert(k);
+    }
+    Some(f)
 }
 
 impl fmt::Debug for Db {
@@ -447,6 +526,8 @@ impl Db {
             pending_misere: FxHashMap::default(),
             pending_trees: Vec::new(),
             pending_land_trees: FxHashMap::default(),
+            normal_gate: Gate::default(),
+            misere_gate: Gate::default(),
             last_commit: Instant::now(),
             commit_took: Duration::ZERO,
             busy_since: None,
@@ -929,7 +1010,14 @@ fn view_get_normal(
 
 impl Store for Db {
     fn get_normal(&mut self, land: &[u8]) -> Option<NormalEntry> {
-        let committed = view_get_normal(&self.normal_view, land);
+        let committed = if self
+            .normal_gate
+            .may_hold(land, &self.normal_view, &self.pending_normal)
+        {
+            view_get_normal(&self.normal_view, land)
+        } else {
+            None
+        };
         match (self.pending_normal.get(land), committed) {
             (Some(&p), Some(c)) => Some(p.merge(c)),
             (Some(&p), None) => Some(p),
@@ -946,12 +1034,19 @@ impl Store for Db {
             None => entry,
         };
         self.pending_normal.insert(land.to_vec(), e);
+        self.normal_gate.put(land);
         self.maybe_commit();
     }
 
     fn get_misere(&mut self, position: &[u8]) -> Option<bool> {
         if let Some(&w) = self.pending_misere.get(position) {
             return Some(w);
+        }
+        if !self
+            .misere_gate
+            .may_hold(position, &self.misere_view, &self.pending_misere)
+        {
+            return None;
         }
         let v = self.misere_view.as_ref()?.get(position).ok()??;
         Some(v.value() != 0)
@@ -962,6 +1057,7 @@ impl Store for Db {
             return;
         }
         self.pending_misere.insert(position.to_vec(), win);
+        self.misere_gate.put(position);
         self.maybe_commit();
     }
 
@@ -1041,14 +1137,16 @@ impl Store for Db {
     }
 
     /// The results waiting for their commit (walks them: for progress
-    /// reports, not for every step).
+    /// reports, not for every step), and the filters of the tables' keys.
     fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
         fn map<K, V>(m: &FxHashMap<K, V>) -> usize {
             hash_table_bytes::<(K, V)>(m.capacity())
         }
         let keys = |k: &Vec<u8>| heap_block(k.capacity());
-        map(&self.pending_normal)
+        self.normal_gate.bytes()
+            + self.misere_gate.bytes()
+            + map(&self.pending_normal)
             + self.pending_normal.keys().map(keys).sum::<usize>()
             + map(&self.pending_misere)
             + self.pending_misere.keys().map(keys).sum::<usize>()
@@ -1192,6 +1290,62 @@ impl Store for Backing {
 mod tests {
     use super::*;
     use redb::StorageBackend;
+
+    /// Past [`FILTER_AFTER`] lookups the key filters stand in front of the
+    /// file: every key stored is still found (committed before, buffered,
+    /// or put after the filter was built, through a rebuild when it grew
+    /// crowded), and a key never stored is not.
+    #[test]
+    fn the_key_filters_hide_no_stored_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("f.redb");
+        let key = |i: u32| format!("key {i}").into_bytes();
+        let mut db = Db::open(&p).unwrap();
+        for i in 0..1_000 {
+            db.put_misere(&key(i), i % 3 == 0);
+            db.put_normal(&key(i), NormalEntry::Nimber((i % 5) as u8));
+        }
+        db.commit().unwrap();
+        // Buffered, not committed.
+        db.put_misere(b"pending", true);
+        db.put_normal(b"pending", NormalEntry::Nimber(2));
+        for i in 0..FILTER_AFTER as u32 + 10 {
+            assert_eq!(db.get_misere(&key(1_000_000 + i)), None);
+            assert_eq!(db.get_normal(&key(1_000_000 + i)), None);
+        }
+        assert!(db.misere_gate.filter.is_some() && db.normal_gate.filter.is_some());
+        let filter_bytes = db.misere_gate.bytes() + db.normal_gate.bytes();
+        assert!(db.heap_bytes() >= filter_bytes && filter_bytes > 0);
+        // Enough new keys to crowd the filters (sized for twice the 1,001
+        // keys, at least 65,536 bits): rebuilt larger on the way.
+        for i in 1_000..20_000 {
+            db.put_misere(&key(i), i % 3 == 0);
+            db.put_normal(&key(i), NormalEntry::Nimber((i % 5) as u8));
+            assert_eq!(db.get_misere(&key(i)), Some(i % 3 == 0));
+        }
+        db.commit().unwrap();
+        for i in 0..20_000 {
+            assert_eq!(db.get_misere(&key(i)), Some(i % 3 == 0), "{i}");
+            assert_eq!(
+                db.get_normal(&key(i)),
+                Some(NormalEntry::Nimber((i % 5) as u8))
+            );
+        }
+        assert_eq!(db.get_misere(b"pending"), Some(true));
+        assert_eq!(db.get_normal(b"pending"), Some(NormalEntry::Nimber(2)));
+        assert!(
+            db.misere_gate.filter.is_some(),
+            "built again after crowding"
+        );
+        // Few keys never stored get through to the file: the filter answers.
+        let through = (0..10_000)
+            .filter(|&i| {
+                db.misere_gate
+                    .may_hold(&key(5_000_000 + i), &db.misere_view, &db.pending_misere)
+            })
+            .count();
+        assert!(through < 100, "{through}");
+    }
 
     /// A reader opened between two commits reads the state of the first
     /// for as long as it lives: the writer's next commit waits (its batch
