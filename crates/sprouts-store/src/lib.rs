@@ -410,14 +410,15 @@ impl Gate {
     }
 }
 
-/// A filter of every key of a table, committed and buffered, sized for
-/// twice as many; `None` if the table cannot be read through.
+/// A filter of every key of a table, committed and buffered (sized for
+/// them: it holds from twice to four times as many before it is crowded);
+/// `None` if the table cannot be read through.
 fn build_filter<V: redb::Value + 'static, W>(
     view: &ReadOnlyTable<&'static [u8], V>,
     pending: &FxHashMap<Vec<u8>, W>,
 ) -> Option<KeyFilter> {
     let len = view.len().ok()? as usize + pending.len();
-    let mut f = KeyFilter::with_capacity(len.saturating_mul(2));
+    let mut f = KeyFilter::with_capacity(len);
     for item in view.iter().ok()? {
         let (k, _) = item.ok()?;
         f.insert(k.value());
@@ -454,7 +455,8 @@ impl Db {
     /// for writing. One process writes a file at a time: a second writer
     /// [is busy](StoreError::is_busy) until the first closes it. Readers
     /// ([`Db::open_read_only`]) may read it meanwhile: the file is opened
-    /// for writing only while a batch is committed (docs/database.md), and
+    /// for writing only while a batch is committed (docs/architecture.md,
+    /// "The database and several processes"), and
     /// read between commits as a reader reads it.
     ///
     /// ```
@@ -1316,8 +1318,8 @@ mod tests {
         assert!(db.misere_gate.filter.is_some() && db.normal_gate.filter.is_some());
         let filter_bytes = db.misere_gate.bytes() + db.normal_gate.bytes();
         assert!(db.heap_bytes() >= filter_bytes && filter_bytes > 0);
-        // Enough new keys to crowd the filters (sized for twice the 1,001
-        // keys, at least 65,536 bits): rebuilt larger on the way.
+        // Enough new keys to crowd the filters (at least 65,536 bits: 8,192
+        // keys): rebuilt larger on the way.
         for i in 1_000..20_000 {
             db.put_misere(&key(i), i % 3 == 0);
             db.put_normal(&key(i), NormalEntry::Nimber((i % 5) as u8));
