@@ -889,7 +889,14 @@ fn each_move_with_a_helper_on_other_moves_gives_the_published_outcomes() {
     let moves = each_moves(&v);
     assert_eq!(moves.len(), 6);
     assert!(moves.iter().all(|m| m.1 == "loses"), "{v}");
-    let v = json(&[
+    misere_10_each_move_wins(&[]);
+}
+
+/// Misère 10 spots, a win (Lemoine & Viennot), move by move on two
+/// threads (with `extra` options): the outcome, each move listed once,
+/// and the last move a win that leaves the opponent lost.
+fn misere_10_each_move_wins(extra: &[&str]) {
+    let mut args = vec![
         "solve",
         "--spots",
         "10",
@@ -899,9 +906,14 @@ fn each_move_with_a_helper_on_other_moves_gives_the_published_outcomes() {
         "--threads",
         "2",
         "--json",
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    let v = json(&args);
     assert_eq!(v["outcome"], "win");
-    let last = each_moves(&v).pop().unwrap();
+    let moves = each_moves(&v);
+    let distinct: std::collections::BTreeSet<_> = moves.iter().map(|m| &m.0).collect();
+    assert_eq!(moves.len(), distinct.len(), "{v}");
+    let last = moves.last().unwrap();
     assert_eq!(last.1, "wins");
     let after = json(&["solve", "--no-db", "--json", &format!("10- {}", last.0)]);
     assert_eq!(after["outcome"], "loss", "{}", last.0);
@@ -950,34 +962,7 @@ fn each_move_in_rounds_of_doubling_slices_gives_the_published_outcomes() {
         "{out}"
     );
 
-    let v = json(&[
-        "solve",
-        "--spots",
-        "10",
-        "--misere",
-        "--no-db",
-        "--each-move",
-        "--slice",
-        "0.001",
-        "--threads",
-        "2",
-        "--json",
-    ]);
-    assert_eq!(v["outcome"], "win");
-    let moves = each_moves(&v);
-    assert_eq!(
-        moves.len(),
-        moves
-            .iter()
-            .map(|m| &m.0)
-            .collect::<std::collections::BTreeSet<_>>()
-            .len(),
-        "{v}"
-    );
-    let last = moves.last().unwrap();
-    assert_eq!(last.1, "wins");
-    let after = json(&["solve", "--no-db", "--json", &format!("10- {}", last.0)]);
-    assert_eq!(after["outcome"], "loss", "{}", last.0);
+    misere_10_each_move_wins(&["--slice", "0.001"]);
 
     // A slice is a positive time, and only for --each-move.
     for (args, says) in [
