@@ -52,8 +52,11 @@ const LAND_TREES: TableDefinition<&[u8], u32> = TableDefinition::new("land_trees
 /// The format of keys and values; a database of another format is refused.
 pub const FORMAT: u64 = 1;
 
-/// Entries buffered before a commit.
-const BATCH: usize = 100_000;
+/// Entries buffered before a commit. A commit's cost is mostly the
+/// B-tree pages it rewrites, and in a large file each of a small batch's
+/// keys lands on a page of its own: a larger batch shares pages between
+/// its keys (docs/benchmarks.md#commit-batches).
+const BATCH: usize = 1_000_000;
 /// Shortest time a result waits before it is committed (unless the batch
 /// is large).
 const BATCH_AGE: Duration = Duration::from_secs(1);
@@ -65,8 +68,8 @@ const FILTER_AFTER: u64 = 1 << 16;
 /// How often a commit that readers kept out is tried again.
 const BUSY_RETRY: Duration = Duration::from_millis(100);
 /// Batches buffered while readers keep commits out, before the solve
-/// waits for them.
-const BUSY_BATCHES: usize = 10;
+/// waits for them (two million results, some hundreds of MB).
+const BUSY_BATCHES: usize = 2;
 
 /// A database error: what failed, on which file.
 #[derive(Debug)]
@@ -410,6 +413,15 @@ impl Gate {
     }
 }
 
+/// The buffered results of a table, emptied into key order: the B-tree
+/// then takes them page after page, each page read and rewritten once
+/// while it is at hand, instead of in the hash map's order.
+fn sorted<W>(pending: &mut FxHashMap<Vec<u8>, W>) -> Vec<(Vec<u8>, W)> {
+    let mut v: Vec<_> = pending.drain().collect();
+    v.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    v
+}
+
 /// A filter of every key of a table, committed and buffered (sized for
 /// them: it holds from twice to four times as many before it is crowded);
 /// `None` if the table cannot be read through.
@@ -672,7 +684,7 @@ impl Db {
             }
             drop(meta);
             let mut normal = w.open_table(NORMAL).map_err(|e| StoreError::redb(&p, e))?;
-            for (k, e) in self.pending_normal.drain() {
+            for (k, e) in sorted(&mut self.pending_normal) {
                 // Most keys are new: insert first, and merge with what
                 // was there only if something was (one walk of the tree
                 // instead of two).
@@ -706,13 +718,13 @@ impl Db {
             let mut land_trees = w
                 .open_table(LAND_TREES)
                 .map_err(|e| StoreError::redb(&p, e))?;
-            for (k, t) in self.pending_land_trees.drain() {
+            for (k, t) in sorted(&mut self.pending_land_trees) {
                 land_trees
                     .insert(&k[..], t)
                     .map_err(|e| StoreError::redb(&p, e))?;
             }
             let mut misere = w.open_table(MISERE).map_err(|e| StoreError::redb(&p, e))?;
-            for (k, win) in self.pending_misere.drain() {
+            for (k, win) in sorted(&mut self.pending_misere) {
                 misere
                     .insert(&k[..], win as u8)
                     .map_err(|e| StoreError::redb(&p, e))?;
