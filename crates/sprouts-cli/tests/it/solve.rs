@@ -869,6 +869,24 @@ fn each_move_stops_at_a_winning_move_that_the_solve_of_the_game_confirms() {
 }
 
 #[test]
+fn the_join_of_misere_9_is_answered_by_a_loop_around_spot_2_and_the_last_spot() {
+    // Misère 9 is a loss (AJS 1991), so each first move has a winning
+    // reply. After the join `1(10)2`, the loop from spot 1 around spot 2
+    // and spot 9 (the chain of the join inside, spots 3 to 8 outside) is
+    // one: the same reply answers the join at 15 spots, and is the one
+    // tried first at 21 (docs/benchmarks.md#misere-21-moves). In the
+    // order of `sprouts moves` the first winning reply is another loop.
+    let after = json(&["solve", "--no-db", "--json", "9- 1(10)2 1(11)1[2,9]"]);
+    assert_eq!(after["outcome"], "loss");
+    let v = json(&["solve", "--no-db", "--each-move", "--json", "9- 1(10)2"]);
+    assert_eq!(v["outcome"], "win");
+    let moves = each_moves(&v);
+    let (last, rest) = moves.split_last().unwrap();
+    assert_eq!((last.0.as_str(), last.1.as_str()), ("1(11)1[3]", "wins"));
+    assert!(rest.iter().all(|m| m.1 == "loses"), "{v}");
+}
+
+#[test]
 fn each_move_with_a_helper_on_other_moves_gives_the_published_outcomes() {
     // Misère 9 spots is a loss and 10 a win (Lemoine & Viennot; OEIS
     // A164950). With two threads the helper searches the moves after the
