@@ -68,7 +68,7 @@ const FILTER_AFTER: u64 = 1 << 16;
 /// How often a commit that readers kept out is tried again.
 const BUSY_RETRY: Duration = Duration::from_millis(100);
 /// Batches buffered while readers keep commits out, before the solve
-/// waits for them (two million results, some hundreds of MB).
+/// waits for them (two million results: about 160 MB of misère keys).
 const BUSY_BATCHES: usize = 2;
 
 /// A database error: what failed, on which file.
