@@ -187,7 +187,7 @@ pub fn check_file(
     progress: &mut dyn Progress,
 ) -> Result<FileCheck, FileCheckError> {
     let header = read_header(file)?;
-    if options.exact || !header.header().ours {
+    if options.exact || header.header().exact_keys() {
         Checker::new(file, index, (&ExactCanon, true), header, progress)?.run(options)
     } else {
         Checker::new(file, index, (&PseudoCanon, false), header, progress)?.run(options)

@@ -5,18 +5,15 @@
 use std::path::Path;
 
 use sprouts::model::{Position, Variant};
-use sprouts::solve::{Certificate, ExactCanon, NoProgress, PseudoCanon, Solver};
+use sprouts::solve::{Certificate, NoProgress, Solver};
 use sprouts_store::check::{FileCheckOptions, check_file};
 
 /// The in-memory verdict: the claim's nimber and lines, or the error.
 fn in_memory(text: &str) -> Result<(Option<u8>, u64), String> {
     let c: Certificate = text.parse().map_err(|e| format!("{e}"))?;
-    let checked = if c.ours {
-        c.check(&PseudoCanon, &mut |_, _| {})
-    } else {
-        c.check(&ExactCanon, &mut |_, _| {})
-    }
-    .map_err(|e| e.to_string())?;
+    let checked = c
+        .check_with_own_keys(&mut |_, _| {})
+        .map_err(|e| e.to_string())?;
     Ok((checked.claim.map(|c| c.nimber), checked.lines as u64))
 }
 

@@ -23,7 +23,7 @@ fn certificate(s: &mut Solver, n: u32) -> Certificate {
 }
 
 fn check(c: &Certificate) -> Result<Checked, CheckError> {
-    c.check(&PseudoCanon, &mut |_, _| {})
+    c.check_with_own_keys(&mut |_, _| {})
 }
 
 /// The first player wins iff N mod 6 is 3, 4 or 5 (AJS 1991 to 11, LV
@@ -65,16 +65,26 @@ fn certificates_of_the_starts_check() {
 /// Whether the reason names the land (as the land it is about, a land of
 /// unknown nimber, or a couple that would answer).
 fn names(why: &Why, land: &str) -> bool {
+    // One land, however written: a certificate with exact keys names a
+    // land by its exact key's text, not by its line's.
+    let same = |a: &str| {
+        let canon = |t: &str| {
+            sprouts::notation::glop2::parse_position(t)
+                .map(|p| sprouts::canon::canonical(&p).to_string())
+                .ok()
+        };
+        a == land || canon(a).is_some_and(|c| Some(c) == canon(land))
+    };
     match why {
         Why::Unanswered {
             child,
             land: l,
             wanted,
             ..
-        } => l == land || child == land || wanted.iter().any(|w| w.land == land),
-        Why::HeapUnanswered { wanted, .. } => wanted.iter().any(|w| w.land == land),
-        Why::Unknown { lands, .. } => lands.iter().any(|l| l == land),
-        Why::SumUnlisted { land: l } => l == land,
+        } => same(l) || same(child) || wanted.iter().any(|w| same(&w.land)),
+        Why::HeapUnanswered { wanted, .. } => wanted.iter().any(|w| same(&w.land)),
+        Why::Unknown { lands, .. } => lands.iter().any(|l| same(l)),
+        Why::SumUnlisted { land: l } => same(l),
         _ => false,
     }
 }
@@ -246,6 +256,7 @@ fn lines_that_are_no_position_say_so() {
         position: None,
         nimber: None,
         win: false,
+        exact: false,
         lines: vec![Couple {
             number: 2,
             position: "0.A".to_string(),
@@ -762,14 +773,16 @@ fn outcome_certificates_with_sums_check_and_are_no_larger() {
     }
     // From a fresh solve, 7 spots' proof with sums (106 lines, one a sum
     // couple) was the smaller until the sized builds of lands only gave 99
-    // lines (96 made again without each land): that one is kept, by both.
+    // lines (96 made again without each land): that one is kept, by both;
+    // built listing each land once it has 85 (SPOTS's reader takes the 96).
     let pos = Position::start(7, Variant::Normal);
     let sums = Solver::new().outcome_certificate(&pos, 64).unwrap();
     let lands = Solver::new()
         .outcome_certificate_of_lands(&pos, 64)
         .unwrap();
     assert!(!sums.lines.iter().any(|l| l.position.contains('+')));
-    assert_eq!((sums.lines.len(), lands.lines.len()), (96, 96));
+    assert_eq!((sums.lines.len(), lands.lines.len()), (85, 96));
+    assert!(sums.exact && !lands.exact);
 }
 
 /// The outcome proof of the N-spot start, written and read back: it checks,
@@ -793,18 +806,22 @@ fn read_back_proving_the_outcome(c: &Certificate, n: u32) -> Certificate {
 fn sized_outcome_proofs_check_and_are_no_larger_than_before() {
     // (N, lines now, lines before the sized builds)
     let sizes = [
-        (5, 36, 36),
+        // Each land listed once however it is written (`keys: exact`): a
+        // land needed in a second layout is the line of the first, and
+        // second layouts left at the end are merged (5 spots: 36 lines
+        // before, 6: 65, 7: 96, 8: 196, 9: 64, 10: 115, 11: 132).
+        (5, 34, 36),
         // Each proof kept is also made again without each of its lands
         // (6 spots: 71 lines before, 7: 99, 8: 228).
-        (6, 65, 71),
-        (7, 96, 106),
-        (8, 196, 238),
+        (6, 59, 71),
+        (7, 85, 106),
+        (8, 179, 238),
         // A win's move to a loss is also proved from a search of its own
         // (9 spots: 71 lines from the start's store, 10: 135, 11: 148),
         // and made again without each land (70, 130 and 145 before).
-        (9, 64, 78),
-        (10, 115, 153),
-        (11, 132, 148),
+        (9, 57, 78),
+        (10, 110, 153),
+        (11, 121, 148),
     ];
     for (n, now, before) in sizes {
         let mut s = Solver::new();
@@ -845,5 +862,36 @@ fn a_sized_proof_with_a_line_removed_is_refused() {
             refused >= 9 * still_a_proof,
             "{n}: {refused} refused, {still_a_proof} not needed"
         );
+    }
+}
+
+/// An outcome proof lists each land once, however many of its layouts the
+/// build needed (`keys: exact`): no two of its lines are one land (or one
+/// sum) with exact keys, counted by a second way of reading them (the
+/// canonical text of each line's position). At 11 spots the solver's keys
+/// made 132 lines of 121 lands; the proof is refused with the solver's
+/// keys (the layouts it leaves out are looked up) and holds with its own.
+#[test]
+fn outcome_proofs_list_each_land_once() {
+    for n in [7, 9, 11] {
+        let c = Solver::new()
+            .outcome_certificate(&Position::start(n, Variant::Normal), 64)
+            .unwrap();
+        let read: Certificate = c.to_string().parse().unwrap();
+        assert_eq!(read.exact, c.exact, "{n}");
+        let texts: std::collections::HashSet<(String, u8)> = read
+            .lines
+            .iter()
+            .map(|l| {
+                let pos = sprouts::notation::glop2::parse_position(&l.position).unwrap();
+                (sprouts::canon::canonical(&pos).to_string(), l.heap)
+            })
+            .collect();
+        assert_eq!(texts.len(), read.lines.len(), "{n}");
+        check(&read).unwrap_or_else(|e| panic!("{n}: {e}"));
+        if n == 11 {
+            assert!(read.exact);
+            assert!(read.check(&PseudoCanon, &mut |_, _| {}).is_err());
+        }
     }
 }

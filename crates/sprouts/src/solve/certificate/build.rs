@@ -4,6 +4,7 @@
 //! proofs also by the lines a small land's own proof adds) as it can
 //! (docs/certificates.md#build, #small).
 
+use std::cell::RefCell;
 use std::collections::BinaryHeap;
 use std::rc::Rc;
 
@@ -18,9 +19,9 @@ use super::super::compact::{regions_of, simplify};
 use super::super::pns::twice_lives;
 use super::super::search::Solver;
 use super::super::store::{MemoryStore, NormalEntry, Store};
-use super::super::{Land, LandCanon, SolveError};
+use super::super::{ExactCanon, Land, LandCanon, SolveError};
 use super::check::{Used, text_of};
-use super::{Certificate, Couple, Verifier};
+use super::{Certificate, Couple, Prepared, Verifier};
 
 /// What listing a land costs: nothing once it is listed, else the square of
 /// its twice lives (a larger land needs a larger proof of its own).
@@ -63,6 +64,25 @@ type Sizes = FxHashMap<Box<[u8]>, Rc<[Box<[u8]>]>>;
 struct Memo {
     sizes: Sizes,
     kids: ChildrenMemo,
+    /// Each land's exact key, by its key, when the builds list each land
+    /// once however it is written ([`Memo::exact`]); `None` otherwise.
+    classes: Option<RefCell<Classes>>,
+}
+
+/// Land key -> its exact key.
+type Classes = FxHashMap<Box<[u8]>, Rc<[u8]>>;
+
+impl Memo {
+    /// A memo for builds that list each land once, found by its exact key
+    /// (an outcome proof, written with `keys: exact`): a land needed in a
+    /// second layout is the line of the first, and its moves are not
+    /// answered again.
+    fn exact() -> Memo {
+        Memo {
+            classes: Some(RefCell::default()),
+            ..Memo::default()
+        }
+    }
 }
 
 /// The lands listed so far and those whose moves are still to answer.
@@ -81,6 +101,12 @@ struct Builder {
     /// A land to do without where any other answer serves (a proof made
     /// again without one of its lands, to find a smaller one).
     forbid: Option<Box<[u8]>>,
+    /// With exact classes ([`Memo::exact`]): exact key -> the layout
+    /// listed for it (the first needed), whose moves are answered.
+    reps: FxHashMap<Rc<[u8]>, Box<[u8]>>,
+    /// With exact classes: a land listed in a second layout -> the
+    /// layout listed first (the line that stands for both).
+    aliases: FxHashMap<Box<[u8]>, Box<[u8]>>,
     /// Whether losing positions of several lands may be listed as sum
     /// couples (docs/certificates.md#sums).
     use_sums: bool,
@@ -146,10 +172,38 @@ impl Builder {
         self.memo.kids.of(land, canon).0
     }
 
+    /// The land's exact key, with exact classes ([`Memo::exact`]).
+    fn class(&self, land: &[u8]) -> Option<Rc<[u8]>> {
+        let classes = self.memo.classes.as_ref()?;
+        if let Some(k) = classes.borrow().get(land) {
+            return Some(k.clone());
+        }
+        let mut key = Vec::new();
+        ExactCanon.key_flat(land, &mut key);
+        let key: Rc<[u8]> = key.into();
+        classes.borrow_mut().insert(land.into(), key.clone());
+        Some(key)
+    }
+
+    /// Whether the land is the one to do without (or, with exact classes,
+    /// another layout of it).
+    fn forbidden(&self, land: &[u8]) -> bool {
+        match self.forbid.as_deref() {
+            None => false,
+            Some(f) if f == land => true,
+            Some(f) => self.memo.classes.is_some() && self.class(f) == self.class(land),
+        }
+    }
+
+    /// Whether another layout of the land is listed (with exact classes).
+    fn class_listed(&self, land: &[u8]) -> bool {
+        !self.reps.is_empty() && self.class(land).is_some_and(|k| self.reps.contains_key(&k))
+    }
+
     fn cost(&self, land: &[u8]) -> u64 {
-        if self.forbid.as_deref() == Some(land) {
+        if self.forbidden(land) {
             1 << 32
-        } else if self.listed.contains_key(land) {
+        } else if self.listed.contains_key(land) || self.class_listed(land) {
             0
         } else if let Some(proof) = self.memo.sizes.get(land).filter(|_| self.sized) {
             1 + proof
@@ -285,6 +339,15 @@ impl Builder {
         }
         let k = Self::nimber(s, land)?;
         self.listed.insert(land.into(), k);
+        if let Some(class) = self.class(land) {
+            if let Some(first) = self.reps.get(&class) {
+                // Another layout of a land listed: its line stands for
+                // this one (the proof is checked with exact keys).
+                self.aliases.insert(land.into(), first.clone());
+                return Ok(k);
+            }
+            self.reps.insert(class, land.into());
+        }
         self.todo.push((twice_lives(land), land.into()));
         Ok(k)
     }
@@ -627,6 +690,7 @@ impl Builder {
             used.lands.clear();
             used.sums.clear();
             if let Some(l) = todo.pop() {
+                let l = self.aliases.get(&l).cloned().unwrap_or(l);
                 if kept.contains_key(&l) {
                     continue;
                 }
@@ -703,18 +767,21 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// land by the lines its own proof adds, and small lands the store has
     /// no nimber for solved to find more answers. For a win, the first
     /// moves to a loss are also proved by a search of their own, from an
-    /// empty store (the first four). The smallest is kept.
+    /// empty store (the first four). The smallest is kept. Each land is
+    /// listed once however it is written, and found by its exact key when
+    /// the proof is checked (`keys: exact`, docs/certificates.md#keys).
     ///
     /// ```
     /// use sprouts::model::{Position, Variant};
-    /// use sprouts::solve::{PseudoCanon, Solver};
+    /// use sprouts::solve::Solver;
     /// let mut s = Solver::new();
     /// let pos = Position::start(5, Variant::Normal);
     /// let small = s.outcome_certificate(&pos, 16).unwrap();
     /// let full = s.certificate(&pos).unwrap();
     /// assert!(small.lines.len() < full.lines.len());
+    /// assert!(small.exact && !full.exact);
     /// let checked = small.to_string().parse::<sprouts::solve::Certificate>().unwrap()
-    ///     .check(&PseudoCanon, &mut |_, _| {}).unwrap();
+    ///     .check_with_own_keys(&mut |_, _| {}).unwrap();
     /// assert!(checked.claim.unwrap().win_only);
     /// ```
     pub fn outcome_certificate(
@@ -722,7 +789,15 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         pos: &Position,
         tries: usize,
     ) -> Result<Certificate, SolveError> {
-        self.outcome_certificate_with(pos, tries, true)
+        let c = one_line_per_land(self.outcome_certificate_with(pos, tries, true, true)?);
+        if c.exact || c.check(&PseudoCanon, &mut |_, _| {}).is_ok() {
+            return Ok(c);
+        }
+        // Never met: the proof of lands listed once failed to check with
+        // exact keys. The builds again, each layout a line of its own.
+        Ok(one_line_per_land(
+            self.outcome_certificate_with(pos, tries, true, false)?,
+        ))
     }
 
     /// [`Self::outcome_certificate`] with lines of one land only (no sum
@@ -732,15 +807,25 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         pos: &Position,
         tries: usize,
     ) -> Result<Certificate, SolveError> {
-        self.outcome_certificate_with(pos, tries, false)
+        self.outcome_certificate_with(pos, tries, false, false)
     }
 
+    /// The outcome proof, with sum couples (`sums`), each land listed
+    /// once by its exact key (`exact`, [`Memo::exact`]).
     fn outcome_certificate_with(
         &mut self,
         pos: &Position,
         tries: usize,
         sums: bool,
+        exact: bool,
     ) -> Result<Certificate, SolveError> {
+        let new_memo = || {
+            if exact {
+                Memo::exact()
+            } else {
+                Memo::default()
+            }
+        };
         let roots = self.certificate_roots(pos)?;
         let mut nimber = 0;
         for l in &roots {
@@ -763,7 +848,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         // which would change what the other builds find (16 spots: a proof
         // with sums of 1,023 lines became one of 1,027), so that a proof is
         // never larger than without them.
-        let mut memo = Memo::default();
+        let mut memo = new_memo();
         if nimber == 0 {
             let mut found = Found::default();
             for &mode in modes {
@@ -772,7 +857,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             }
             let mut own = Vec::new();
             self.without_each_best(&mut found, &mut memo, &mut own)?;
-            return Ok(self.smallest_checked(pos, Some(0), false, found));
+            return Ok(self.smallest_checked(pos, Some(0), false, exact, found));
         }
         // The moves to a loss the store shows: a child of one land, beside
         // the others, whose lands' stored nimbers give 0.
@@ -845,7 +930,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             for l in child {
                 Builder::nimber(&mut f, l)?;
             }
-            let mut f_memo = Memo::default();
+            let mut f_memo = new_memo();
             for &mode in modes {
                 if matches!(mode, Mode::RootSum(_)) && child.len() < 2 {
                     continue;
@@ -861,7 +946,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             }
         }
         self.without_each_best(&mut found, &mut memo, &mut own)?;
-        let best = self.smallest_checked(pos, None, true, found);
+        let best = self.smallest_checked(pos, None, true, exact, found);
         if nimber_lines.len() < best.lines.len() {
             return Ok(self.certificate_of(pos, Some(nimber), false, nimber_lines));
         }
@@ -898,6 +983,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         pos: &Position,
         nimber: Option<u8>,
         win: bool,
+        exact: bool,
         found: Found,
     ) -> Certificate {
         let lands = self.certificate_of(
@@ -909,10 +995,13 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         if let Some(sums) = found.sums {
             if sums.lines.len() < lands.lines.len() {
                 let c = self.certificate_of(pos, nimber, win, sums.lines);
-                let checks = c
-                    .to_string()
-                    .parse::<Certificate>()
-                    .is_ok_and(|read| read.check(&PseudoCanon, &mut |_, _| {}).is_ok());
+                let checks = c.to_string().parse::<Certificate>().is_ok_and(|read| {
+                    if exact {
+                        read.check(&ExactCanon, &mut |_, _| {}).is_ok()
+                    } else {
+                        read.check(&PseudoCanon, &mut |_, _| {}).is_ok()
+                    }
+                });
                 if checks {
                     return c;
                 }
@@ -1119,9 +1208,57 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             position: Some((pos.to_glop2(), 0)),
             nimber,
             win,
+            exact: false,
             lines,
         };
         c.number_lines();
+        c
+    }
+}
+
+/// The certificate with each land (or sum of lands) listed once however
+/// many of its layouts the proof lists, and found by its exact canonical
+/// form (`keys: exact`), without the lines that then serve no check from
+/// the claim down, when that makes it smaller and it checks so; else the
+/// certificate as it was. The solver's keys may give two layouts
+/// of one land two keys (docs/certificates.md#keys), and a builder that
+/// answers with what the store holds lists both when both were stored:
+/// 11 of the 132 lines of the outcome proof of 11 spots were such second
+/// layouts.
+fn one_line_per_land(c: Certificate) -> Certificate {
+    let mut seen: FxHashSet<(Vec<Land>, u8)> = FxHashSet::default();
+    let mut lines = Vec::with_capacity(c.lines.len());
+    for l in &c.lines {
+        let Ok(p) = Prepared::new(l, true, &ExactCanon) else {
+            return c;
+        };
+        let mut lands = p.lands;
+        lands.sort_unstable();
+        if seen.insert((lands, l.heap)) {
+            lines.push(l.clone());
+        }
+    }
+    let mut merged = Certificate {
+        exact: true,
+        lines,
+        ..c.clone()
+    };
+    merged.number_lines();
+    // Lines that only the layouts dropped needed are needed no more.
+    if let Ok(used) = merged.lines_used(&ExactCanon) {
+        merged.lines.retain(|l| used.contains(&l.number));
+        merged.number_lines();
+    }
+    let checks = merged
+        .to_string()
+        .parse::<Certificate>()
+        .is_ok_and(|read| read.check(&ExactCanon, &mut |_, _| {}).is_ok());
+    // Kept when smaller, or when the proof needs exact keys (its builds
+    // listed each land once).
+    let needs_exact = || c.check(&PseudoCanon, &mut |_, _| {}).is_err();
+    if checks && (merged.lines.len() < c.lines.len() || needs_exact()) {
+        merged
+    } else {
         c
     }
 }

@@ -6,7 +6,7 @@
 use std::fmt;
 use std::rc::Rc;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::model::Position;
 use crate::notation::{PositionNotation, glop2};
@@ -16,7 +16,9 @@ use super::super::children::{Children, ChildrenMemo, children_unless};
 use super::super::compact::simplify;
 use super::super::pns::twice_lives;
 use super::super::store::{MemoryStore, NormalEntry, Store};
-use super::super::{Land, LandCanon, decompose_with, lands_position, position_key};
+use super::super::{
+    ExactCanon, Land, LandCanon, PseudoCanon, decompose_with, lands_position, position_key,
+};
 use super::misere::MisereWhy;
 use super::{Certificate, Couple, quoted};
 
@@ -1166,6 +1168,27 @@ pub(super) fn read_position(text: &str, ours: bool) -> Result<Position, String> 
 }
 
 impl Certificate {
+    /// [`Certificate::check`] with the keys the certificate asks for:
+    /// exact ones for another program's list or a certificate with `keys:
+    /// exact` ([`Certificate::exact_keys`]), the solver's own otherwise.
+    ///
+    /// ```
+    /// use sprouts::solve::Certificate;
+    /// // `1` (a spot with 2 lives) has nimber 1, checked with exact keys.
+    /// let c: Certificate = "sprouts certificate 1\nkeys: exact\n[Positions+Nimber]\n1 1\n".parse().unwrap();
+    /// assert_eq!(c.check_with_own_keys(&mut |_, _| {}).unwrap().lines, 1);
+    /// ```
+    pub fn check_with_own_keys(
+        &self,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<Checked, CheckError> {
+        if self.exact_keys() {
+            self.check(&ExactCanon, progress)
+        } else {
+            self.check(&PseudoCanon, progress)
+        }
+    }
+
     /// Checks the certificate with these land keys ([`PseudoCanon`] for
     /// this program's certificates; [`ExactCanon`], slower, finds a land
     /// however another program writes it): every line holds against the
@@ -1244,6 +1267,100 @@ impl Certificate {
             claim,
             nimbers,
         })
+    }
+}
+
+impl Certificate {
+    /// The numbers of the lines a check of the header's claim uses, found
+    /// from the claim down with these keys (a line that no check on the
+    /// way needs is not among them): what is left of a proof once lines
+    /// that served only lines dropped since are taken out. Every line is
+    /// checked first.
+    pub(crate) fn lines_used<C: LandCanon + ?Sized>(
+        &self,
+        canon: &C,
+    ) -> Result<FxHashSet<usize>, CheckError> {
+        self.check(canon, &mut |_, _| {})?;
+        let mut known = MemoryStore::default();
+        let mut line_of: FxHashMap<Box<[u8]>, (u8, usize)> = FxHashMap::default();
+        let mut v = Verifier::new(canon);
+        let mut sums: Vec<Prepared> = Vec::new();
+        for l in &self.lines {
+            let r = Prepared::new(l, self.ours, canon)?;
+            match &r.lands[..] {
+                [land] => {
+                    line_of
+                        .entry(land.as_bytes().into())
+                        .or_insert((l.heap, l.number));
+                    known.put_normal(land.as_bytes(), NormalEntry::Nimber(l.heap));
+                }
+                _ => sums.push(r),
+            }
+        }
+        for r in &sums {
+            let lands: Vec<&[u8]> = r.lands.iter().map(Land::as_bytes).collect();
+            v.add_sum(&mut known, &lands, r.heap, r.number);
+        }
+        let mut used = Used::default();
+        if let Some((text, line)) = &self.position {
+            let fail = |why: Why| CheckError {
+                line: *line,
+                couple: quoted(text),
+                why,
+            };
+            let pos =
+                glop2::parse_position(text).map_err(|e| fail(Why::Unreadable(e.to_string())))?;
+            let lands =
+                decompose_with(&pos, canon).map_err(|e| fail(Why::Unreadable(e.to_string())))?;
+            let lands: Vec<&[u8]> = lands.iter().map(Land::as_bytes).collect();
+            v.bound = u32::MAX;
+            match self.nimber {
+                Some(n) => {
+                    v.known_loss(&mut known, &lands, n, &mut used);
+                }
+                None => {
+                    v.refuted(&mut known, &lands, 0, Some(&mut used));
+                }
+            }
+        }
+        let mut kept: FxHashSet<usize> = FxHashSet::default();
+        loop {
+            let lands = std::mem::take(&mut used.lands);
+            let keys = std::mem::take(&mut used.sums);
+            if lands.is_empty() && keys.is_empty() {
+                return Ok(kept);
+            }
+            for l in lands {
+                let Some(&(n, line)) = line_of.get(&l) else {
+                    continue;
+                };
+                if kept.insert(line) {
+                    v.check_nimber(&mut known, &l, n, Some(&mut used))
+                        .map_err(|why| CheckError {
+                            line,
+                            couple: format!("{} {n}", Land::from_key(l.to_vec())),
+                            why,
+                        })?;
+                }
+            }
+            for key in keys {
+                let Some(&(_, line)) = v.sums().get(&key) else {
+                    continue;
+                };
+                let Some(r) = sums.iter().find(|r| r.number == line) else {
+                    continue;
+                };
+                if kept.insert(line) {
+                    let lands: Vec<&[u8]> = r.lands.iter().map(Land::as_bytes).collect();
+                    v.check_sum(&mut known, &lands, r.heap, Some(&mut used))
+                        .map_err(|why| CheckError {
+                            line,
+                            couple: r.couple.clone(),
+                            why,
+                        })?;
+                }
+            }
+        }
     }
 }
 

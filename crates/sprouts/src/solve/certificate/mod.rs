@@ -66,6 +66,12 @@ pub struct Certificate {
     /// player to move (`outcome: win`, instead of a nimber): some move
     /// leaves lands of listed nimbers that give 0.
     pub win: bool,
+    /// Whether its lands are to be found by their exact canonical form
+    /// (`keys: exact`): two layouts of one land are then one line. Without
+    /// it, this program's certificates are checked with the solver's own
+    /// keys ([`PseudoCanon`](super::PseudoCanon)), under which two layouts
+    /// of a land may be two lines.
+    pub exact: bool,
     /// The couples, each a loss for the player to move.
     pub lines: Vec<Couple>,
 }
@@ -187,6 +193,7 @@ impl LineReader {
                 position: None,
                 nimber: None,
                 win: false,
+                exact: false,
                 lines: Vec::new(),
             },
             in_list: false,
@@ -287,11 +294,18 @@ fn read_header(c: &mut Certificate, number: usize, line: &str) -> Result<(), Cer
                 format!("expected the outcome \"win\", found {}", quoted(value)),
             ));
         }
+        "keys" if value == "exact" => c.exact = true,
+        "keys" => {
+            return Err(read_error(
+                number,
+                format!("expected the keys \"exact\", found {}", quoted(value)),
+            ));
+        }
         other => {
             return Err(read_error(
                 number,
                 format!(
-                    "unknown header {}: expected program, position, nimber or outcome",
+                    "unknown header {}: expected program, position, nimber, outcome or keys",
                     quoted(other)
                 ),
             ));
@@ -358,6 +372,21 @@ pub(super) fn read_couple_with(
 }
 
 impl Certificate {
+    /// Whether its lands are found by their exact canonical form when it
+    /// is checked: another program's list (its lands written its own
+    /// way), or this program's with `keys: exact` ([`Certificate::exact`]).
+    ///
+    /// ```
+    /// use sprouts::solve::Certificate;
+    /// let ours: Certificate = "sprouts certificate 1\n[Positions+Nimber]\n".parse().unwrap();
+    /// let exact: Certificate = "sprouts certificate 1\nkeys: exact\n[Positions+Nimber]\n".parse().unwrap();
+    /// let other: Certificate = "[Positions+Nimber]\n".parse().unwrap();
+    /// assert_eq!((ours.exact_keys(), exact.exact_keys(), other.exact_keys()), (false, true, true));
+    /// ```
+    pub fn exact_keys(&self) -> bool {
+        self.exact || !self.ours
+    }
+
     /// Whether a text is meant as a certificate (it has a [`SECTION`]
     /// line), rather than another list of results.
     ///
@@ -398,7 +427,9 @@ impl Certificate {
                 n += 1;
                 *line = n;
             }
-            n += usize::from(self.nimber.is_some()) + usize::from(self.win);
+            n += usize::from(self.nimber.is_some())
+                + usize::from(self.win)
+                + usize::from(self.exact);
         }
         n += 1;
         for c in &mut self.lines {
@@ -428,6 +459,9 @@ impl fmt::Display for Certificate {
             }
             if self.win {
                 writeln!(f, "outcome: win")?;
+            }
+            if self.exact {
+                writeln!(f, "keys: exact")?;
             }
         }
         writeln!(f, "{SECTION}")?;

@@ -162,6 +162,7 @@ impl SpotsDatabase {
             position: None,
             nimber: None,
             win: false,
+            exact: false,
             lines,
         }
     }
