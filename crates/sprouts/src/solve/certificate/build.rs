@@ -793,8 +793,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         if c.exact || c.check(&PseudoCanon, &mut |_, _| {}).is_ok() {
             return Ok(c);
         }
-        // Never met: the proof of lands listed once failed to check with
-        // exact keys. The builds again, each layout a line of its own.
+        // The proof of lands listed once holds only with exact keys; should
+        // it not check with them, build again with a line for each layout.
         Ok(one_line_per_land(
             self.outcome_certificate_with(pos, tries, true, false)?,
         ))
