@@ -517,7 +517,11 @@ mod tests {
         );
         assert_eq!(
             e("sprouts certificate 1\nsize: 3\n"),
-            "line 2: unknown header \"size\": expected program, position, nimber or outcome"
+            "line 2: unknown header \"size\": expected program, position, nimber, outcome or keys"
+        );
+        assert_eq!(
+            e("sprouts certificate 1\nkeys: pseudo\n"),
+            "line 2: expected the keys \"exact\", found \"pseudo\""
         );
         assert_eq!(
             e("sprouts certificate 1\nnimber: 256\n[Positions+Nimber]\n"),
