@@ -101,6 +101,9 @@ struct Builder {
     /// A land to do without where any other answer serves (a proof made
     /// again without one of its lands, to find a smaller one).
     forbid: Option<Box<[u8]>>,
+    /// With exact classes: the exact key of `forbid`, found once (every
+    /// price asks for it).
+    forbid_class: Option<Rc<[u8]>>,
     /// With exact classes ([`Memo::exact`]): exact key -> the layout
     /// listed for it (the first needed), whose moves are answered.
     reps: FxHashMap<Rc<[u8]>, Box<[u8]>>,
@@ -191,7 +194,7 @@ impl Builder {
         match self.forbid.as_deref() {
             None => false,
             Some(f) if f == land => true,
-            Some(f) => self.memo.classes.is_some() && self.class(f) == self.class(land),
+            Some(_) => self.forbid_class.is_some() && self.class(land) == self.forbid_class,
         }
     }
 
@@ -995,12 +998,9 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         if let Some(sums) = found.sums {
             if sums.lines.len() < lands.lines.len() {
                 let c = self.certificate_of(pos, nimber, win, sums.lines);
-                let checks = c.to_string().parse::<Certificate>().is_ok_and(|read| {
-                    if exact {
-                        read.check(&ExactCanon, &mut |_, _| {}).is_ok()
-                    } else {
-                        read.check(&PseudoCanon, &mut |_, _| {}).is_ok()
-                    }
+                let checks = c.to_string().parse::<Certificate>().is_ok_and(|mut read| {
+                    read.exact = exact;
+                    read.check_with_own_keys(&mut |_, _| {}).is_ok()
                 });
                 if checks {
                     return c;
@@ -1123,6 +1123,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             },
             ..Builder::default()
         };
+        b.forbid_class = b.forbid.as_deref().and_then(|f| b.class(f));
         let mut nimber = 0;
         let mut root_sum = None;
         if matches!(mode, Mode::RootSum(_)) && roots.len() >= 2 {

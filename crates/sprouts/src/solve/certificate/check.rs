@@ -1274,17 +1274,17 @@ impl Certificate {
     /// The numbers of the lines a check of the header's claim uses, found
     /// from the claim down with these keys (a line that no check on the
     /// way needs is not among them): what is left of a proof once lines
-    /// that served only lines dropped since are taken out. Every line is
-    /// checked first.
+    /// that served only lines dropped since are taken out. The lines it
+    /// walks through are checked on the way; the caller checks what it
+    /// keeps.
     pub(crate) fn lines_used<C: LandCanon + ?Sized>(
         &self,
         canon: &C,
     ) -> Result<FxHashSet<usize>, CheckError> {
-        self.check(canon, &mut |_, _| {})?;
         let mut known = MemoryStore::default();
         let mut line_of: FxHashMap<Box<[u8]>, (u8, usize)> = FxHashMap::default();
         let mut v = Verifier::new(canon);
-        let mut sums: Vec<Prepared> = Vec::new();
+        let mut sums: std::collections::BTreeMap<usize, Prepared> = Default::default();
         for l in &self.lines {
             let r = Prepared::new(l, self.ours, canon)?;
             match &r.lands[..] {
@@ -1294,10 +1294,12 @@ impl Certificate {
                         .or_insert((l.heap, l.number));
                     known.put_normal(land.as_bytes(), NormalEntry::Nimber(l.heap));
                 }
-                _ => sums.push(r),
+                _ => {
+                    sums.insert(l.number, r);
+                }
             }
         }
-        for r in &sums {
+        for r in sums.values() {
             let lands: Vec<&[u8]> = r.lands.iter().map(Land::as_bytes).collect();
             v.add_sum(&mut known, &lands, r.heap, r.number);
         }
@@ -1347,7 +1349,7 @@ impl Certificate {
                 let Some(&(_, line)) = v.sums().get(&key) else {
                     continue;
                 };
-                let Some(r) = sums.iter().find(|r| r.number == line) else {
+                let Some(r) = sums.get(&line) else {
                     continue;
                 };
                 if kept.insert(line) {
