@@ -738,6 +738,11 @@ pub fn run(args: &Args) -> Result<()> {
             // certificate is built from keys them so.
             solver.set_big_land_trees(false);
         }
+        if certificate.is_some() {
+            // The proof is built from what the search leaves in the store,
+            // and the whole sum's searches leave smaller proofs.
+            solver.set_child_sum(sprouts::solve::ChildSum::Whole);
+        }
         let fail = |e: sprouts::solve::SolveError| stopped_error(e, timeout, !db.no_db);
         let start = Instant::now();
         let win = match solver.win(&pos) {

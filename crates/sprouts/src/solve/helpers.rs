@@ -273,6 +273,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             let mut started = Vec::new();
             for me in 1..=helpers {
                 let canon = self.canon.clone();
+                let child_sum = self.child_sum;
                 let seed = if me == helpers {
                     seed.take()
                 } else {
@@ -284,6 +285,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                     .spawn_scoped(scope, move || {
                         let mut h = Solver::with_shared_canon(MemoryStore::default(), canon);
                         h.table_budget = TABLE_BUDGET / helpers;
+                        h.child_sum = child_sum;
                         h.link = Some(link);
                         if let Some(seed) = seed {
                             h.take_misere_seed(seed);

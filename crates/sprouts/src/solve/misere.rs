@@ -23,7 +23,7 @@ use super::canon::LandCanon;
 use super::children::Children;
 use super::error::SolveError;
 use super::misere_link::{MisereFact, MisereSync};
-use super::pns::{INF, LOSS, MISERE_WIDEN, Score, Step, UNKNOWN, WIN, twice_lives};
+use super::pns::{ChildSum, INF, LOSS, MISERE_WIDEN, Score, Step, UNKNOWN, WIN, twice_lives};
 use super::search::Solver;
 use super::store::{Store, hash_table_bytes};
 use super::threads;
@@ -1151,7 +1151,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                     *score = self.misere_score(k);
                 }
             }
-            let step = match Step::of(&scores, th_pn, th_dn, MISERE_WIDEN) {
+            let step = match Step::of(&scores, th_pn, th_dn, MISERE_WIDEN, ChildSum::Whole) {
                 Step::Proved(win) => {
                     self.save_trees();
                     self.store.put_misere(key, win);

@@ -75,7 +75,7 @@ pub use misere::{
     BIG_SUM_BUDGET, KEY_SUM_BUDGET, MisereMemory, MisereStats, SUM_MEMO_BYTES, SUM_OUTCOME_BUDGET,
     TREE_LIVES,
 };
-pub use pns::NormalStats;
+pub use pns::{ChildSum, NormalStats};
 pub use search::{EachMove, MoveOutcome, Solver, TableTrims, move_groups};
 pub use simulate::{Seed, Sharing, SimConfig, SimReport, simulate};
 pub use store::{

@@ -211,13 +211,15 @@ pub(super) struct Down {
 }
 
 impl Step {
-    /// pn is the least disproof number of a child, dn the sum of their
-    /// proof numbers; ties go to the first child (the order children were
-    /// generated in). The child gets the thresholds of Nagai's df-pn, its
-    /// disproof threshold widened by the 1 + ε trick (ε = 1 / `share`).
-    pub(super) fn of(scores: &[Score], th_pn: u64, th_dn: u64, share: u64) -> Step {
+    /// pn is the least disproof number of a child, dn their proof numbers
+    /// added up as `sum` says; ties go to the first child (the order
+    /// children were generated in). The child gets the thresholds of
+    /// Nagai's df-pn, its disproof threshold widened by the 1 + ε trick
+    /// (ε = 1 / `share`).
+    pub(super) fn of(scores: &[Score], th_pn: u64, th_dn: u64, share: u64, sum: ChildSum) -> Step {
         let mut pn = INF;
         let mut dn: u64 = 0;
+        let mut largest: u64 = 0;
         let mut best = usize::MAX;
         let mut dn2 = INF;
         for (i, s) in scores.iter().enumerate() {
@@ -229,6 +231,11 @@ impl Step {
                 dn2 = s.dn;
             }
             dn = dn.saturating_add(s.pn);
+            largest = largest.max(s.pn);
+        }
+        if sum == ChildSum::Half {
+            // Not 0 unless every child's proof number is 0, as the sum.
+            dn = largest + (dn - largest) / 2;
         }
         if pn == 0 {
             return Step::Proved(true);
@@ -296,6 +303,24 @@ impl Score {
 pub(super) const WIN: Score = Score { pn: 0, dn: INF };
 pub(super) const LOSS: Score = Score { pn: INF, dn: 0 };
 pub(super) const UNKNOWN: Score = Score { pn: 1, dn: 1 };
+
+/// How the normal-play search adds up its children's proof numbers into a
+/// position's disproof number ([`Solver::set_child_sum`],
+/// docs/solver.md#child-sum). The outcomes and nimbers found are the same
+/// either way; which positions are searched, and so the proofs the
+/// certificate builders find, differ.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ChildSum {
+    /// Their sum, as in Nagai's df-pn. The certificate builders' measured
+    /// sizes (docs/certificates.md#small) were found with it.
+    Whole,
+    /// The largest of them plus half the others: less weight to the many
+    /// children of a position that transpose into each other's subtrees.
+    /// The default: 15 % fewer children made over 12 to 27 spots, 29 to
+    /// 31 % fewer at 21 and 24 (docs/experiments.md#half-sum).
+    #[default]
+    Half,
+}
 
 impl<S: Store, C: LandCanon> Solver<S, C> {
     /// The nimber of a land: heaps 0, 1, 2, ... until the couple is a loss.
@@ -690,7 +715,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                     Some(m) => self.couple_score(land, m as u8),
                 };
             }
-            let step = match Step::of(&scores, th_pn, th_dn, NORMAL_WIDEN) {
+            let step = match Step::of(&scores, th_pn, th_dn, NORMAL_WIDEN, self.child_sum) {
                 Step::Proved(win) => {
                     self.settle(land, heap, win);
                     return Ok(());

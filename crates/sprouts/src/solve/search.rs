@@ -20,7 +20,7 @@ use super::error::SolveError;
 use super::helpers::Link;
 use super::land::Land;
 use super::misere::{MisereTable, MisereTrees};
-use super::pns::{NormalStats, NormalTable, TABLE_BUDGET, known_outcome};
+use super::pns::{ChildSum, NormalStats, NormalTable, TABLE_BUDGET, known_outcome};
 use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
 
 /// How often (in positions expanded) the deadline and progress are checked.
@@ -146,6 +146,8 @@ pub struct Solver<S: Store = MemoryStore, C: LandCanon = PseudoCanon> {
     pub(super) expanded_lands: Option<FxHashMap<Box<[u8]>, bool>>,
     /// How often the tables went past their budget (see [`Solver::table_trims`]).
     pub(super) trims: TableTrims,
+    /// How normal play adds up children's proof numbers.
+    pub(super) child_sum: ChildSum,
 }
 
 /// How often a solver's tables went past their budget: each time every
@@ -225,6 +227,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             normal_stats: NormalStats::default(),
             expanded_lands: None,
             trims: TableTrims::default(),
+            child_sum: ChildSum::default(),
             link: None,
         }
     }
@@ -236,7 +239,34 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         let mut f = Solver::with_shared_canon(MemoryStore::default(), self.canon.clone());
         f.deadline = self.deadline;
         f.cancel = self.cancel.clone();
+        f.child_sum = self.child_sum;
         f
+    }
+
+    /// How normal play adds up the proof numbers of a position's children
+    /// into its disproof number ([`ChildSum`]; [`ChildSum::Half`] unless
+    /// set). Results are the same either way; the positions searched, and
+    /// the proofs the certificate builders find, are not.
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// use sprouts::solve::{ChildSum, Solver};
+    /// for sum in [ChildSum::Whole, ChildSum::Half] {
+    ///     let mut s = Solver::new();
+    ///     s.set_child_sum(sum);
+    ///     assert_eq!(s.child_sum(), sum);
+    ///     // 5 spots: a first-player win; 6 spots: a loss.
+    ///     assert!(s.win(&Position::start(5, Variant::Normal)).unwrap());
+    ///     assert!(!s.win(&Position::start(6, Variant::Normal)).unwrap());
+    /// }
+    /// ```
+    pub fn set_child_sum(&mut self, sum: ChildSum) {
+        self.child_sum = sum;
+    }
+
+    /// How normal play adds up children's proof numbers ([`Self::set_child_sum`]).
+    pub fn child_sum(&self) -> ChildSum {
+        self.child_sum
     }
 
     /// Reports progress to `p` from now on.
