@@ -827,6 +827,33 @@ mod tests {
     }
 
     #[test]
+    fn the_half_sum_searches_other_positions_for_the_same_values() {
+        use crate::model::{Position, Variant};
+        // The 12-spot start from empty tables on one thread: positions
+        // expanded and children made with each sum, as measured with the
+        // sum read from the environment (docs/experiments.md#half-sum).
+        for (sum, searched, made) in [
+            (ChildSum::Whole, 25_625, 515_619),
+            (ChildSum::Half, 34_126, 595_630),
+        ] {
+            let mut s = Solver::new();
+            s.set_child_sum(sum);
+            assert!(!s.win(&Position::start(12, Variant::Normal)).unwrap());
+            assert_eq!((s.searched(), s.generated()), (searched, made), "{sum:?}");
+        }
+        // The nimbers of the starts are the same with either sum.
+        for n in 1..=10 {
+            let pos = Position::start(n, Variant::Normal);
+            let [whole, half] = [ChildSum::Whole, ChildSum::Half].map(|sum| {
+                let mut s = Solver::new();
+                s.set_child_sum(sum);
+                s.nimber(&pos).unwrap()
+            });
+            assert_eq!(whole, half, "{n} spots");
+        }
+    }
+
+    #[test]
     fn tables_far_past_their_budget_still_give_the_published_outcomes() {
         use crate::model::{Position, Variant};
         // AJS 1991: normal play, the first player wins N = 3, 4, 5, 9, 10,
