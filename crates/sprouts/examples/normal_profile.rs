@@ -2,7 +2,7 @@
 //! expanded by the heap of the couple searched and by lives, expansions
 //! stopped early, lands expanded again (docs/benchmarks.md#normal-profile).
 //!
-//! `cargo run --release -p sprouts --example normal_profile -- 21`
+//! `cargo run --release -p sprouts --example normal_profile -- 21 [TABLE_MIB]`
 
 use std::time::Instant;
 
@@ -14,7 +14,11 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(12);
+    let table_mib: Option<usize> = std::env::args().nth(2).and_then(|a| a.parse().ok());
     let mut solver = Solver::new();
+    if let Some(m) = table_mib {
+        solver.set_table_bytes(m << 20);
+    }
     solver.track_expansions();
     let start = Instant::now();
     let win = solver

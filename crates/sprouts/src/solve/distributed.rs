@@ -404,7 +404,7 @@ impl Worker {
             .name("sprouts-worker".into())
             .spawn(move || {
                 let mut solver = Solver::with_store(MemoryStore::default());
-                solver.table_budget = table_bytes;
+                solver.table_budget = Some(table_bytes);
                 let shared = Arc::new(Shared::new(2));
                 solver.link = Some(Link::new(shared.clone(), 1));
                 // The master's end: what the worker proves arrives here.

@@ -25,7 +25,6 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::canon::LandCanon;
 use super::misere_link::MisereFact;
-use super::pns::TABLE_BUDGET;
 use super::search::Solver;
 use super::store::{MemoryStore, NormalEntry, Store};
 use super::threads;
@@ -274,6 +273,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             for me in 1..=helpers {
                 let canon = self.canon.clone();
                 let child_sum = self.child_sum;
+                let table_budget = self.table_budget;
                 let seed = if me == helpers {
                     seed.take()
                 } else {
@@ -284,7 +284,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
                     .name(format!("sprouts-helper-{me}"))
                     .spawn_scoped(scope, move || {
                         let mut h = Solver::with_shared_canon(MemoryStore::default(), canon);
-                        h.table_budget = TABLE_BUDGET / helpers;
+                        h.table_budget = table_budget;
+                        h.table_sharers = helpers;
                         h.child_sum = child_sum;
                         h.link = Some(link);
                         if let Some(seed) = seed {

@@ -958,14 +958,15 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// Lets the search's tables (children lists and the numbers of unproved
     /// positions, normal and misère) hold about this many bytes before
-    /// they drop children lists (default 768 MiB). Proved results are kept
+    /// they drop children lists (default 256 MiB in normal play, 768 MiB
+    /// in misère play; docs/solver.md#table). Proved results are kept
     /// in the store whatever the budget. A budget too small to hold the
     /// numbers along the search's path may never finish: each time the
     /// numbers fill half of it they are all forgotten (normal 7 spots had
     /// not finished after 5 minutes with 64 KiB; with 256 KiB, 1 to 11
     /// spots take a second).
     pub fn set_table_bytes(&mut self, bytes: usize) {
-        self.table_budget = bytes;
+        self.table_budget = Some(bytes);
     }
 
     /// Lets the memoised sums of trees and outcomes of sums hold about this

@@ -40,10 +40,18 @@ use super::store::{NormalEntry, Store};
 /// A proof or disproof number that means "proved" on the other side.
 pub(super) const INF: u64 = u64::MAX / 4;
 
-/// The tables' memory budget (see `make_room`; only unproved numbers and
-/// child lists are ever lost: every proved result is in the store). The
-/// helper threads of a search share one more such budget.
-pub(super) const TABLE_BUDGET: usize = 768 << 20;
+/// The tables' memory budget in a normal-play search (see `make_room`; only
+/// unproved numbers and child lists are ever lost: every proved result is
+/// in the store). The helper threads of a search share one more such
+/// budget. A larger table is not a faster search: past the budget the
+/// numbers of unproved positions are at times all forgotten, and the search
+/// that starts again from its proved results expands fewer positions on the
+/// hard starts (docs/experiments.md#table-size).
+pub(super) const NORMAL_TABLE_BUDGET: usize = 256 << 20;
+
+/// The tables' memory budget in a misère search (measured there:
+/// docs/experiments.md#table-trim).
+pub(super) const MISERE_TABLE_BUDGET: usize = 768 << 20;
 
 /// What the search keeps of a land it has seen: its children, once
 /// generated, and the numbers of its unproved couples.
@@ -316,8 +324,8 @@ pub enum ChildSum {
     Whole,
     /// The largest of them plus half the others: less weight to the many
     /// children of a position that transpose into each other's subtrees.
-    /// The default: 15 % fewer children made over 12 to 27 spots, 29 to
-    /// 31 % fewer at 21 and 24 (docs/experiments.md#half-sum).
+    /// The default, for the fewer children it makes on the hard starts
+    /// (docs/experiments.md#half-sum).
     #[default]
     Half,
 }
@@ -522,7 +530,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// most work instead was measured and not kept).
     pub(super) fn make_room(&mut self, bytes: usize) {
         self.table_bytes += bytes;
-        if self.table_bytes <= self.table_budget {
+        let budget = self.table_budget();
+        if self.table_bytes <= budget {
             return;
         }
         self.trims.children += 1;
@@ -540,7 +549,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             .map(|(k, n)| n.numbers_bytes(k))
             .chain(self.misere_table.iter().map(|(k, n)| n.numbers_bytes(k)))
             .sum();
-        if kept > self.table_budget / 2 {
+        if kept > budget / 2 {
             self.trims.numbers += 1;
             self.normal_table.clear();
             self.misere_table.clear();
@@ -548,6 +557,21 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         } else {
             self.table_bytes = kept + bytes;
         }
+    }
+
+    /// The budget `make_room` keeps the tables within: the one set
+    /// ([`Self::set_table_bytes`]) or the default of the play searched (a
+    /// misère search is the one that fills the misère table), divided
+    /// among the helpers that share it.
+    pub(super) fn table_budget(&self) -> usize {
+        let whole = self
+            .table_budget
+            .unwrap_or(if self.misere_table.is_empty() {
+                NORMAL_TABLE_BUDGET
+            } else {
+                MISERE_TABLE_BUDGET
+            });
+        whole / self.table_sharers.max(1)
     }
 
     /// The children of a land, from the table or generated (and counted).
@@ -851,6 +875,24 @@ mod tests {
             });
             assert_eq!(whole, half, "{n} spots");
         }
+    }
+
+    #[test]
+    fn the_table_budget_is_the_one_of_the_play_searched_unless_set() {
+        use crate::model::{Position, Variant};
+        let mut s = Solver::new();
+        assert!(!s.win(&Position::start(2, Variant::Normal)).unwrap());
+        assert_eq!(s.table_budget(), 256 << 20);
+        // A misère search fills the misère table, and gets its budget.
+        assert!(s.win(&Position::start(6, Variant::Misere)).unwrap());
+        assert!(!s.misere_table.is_empty());
+        assert_eq!(s.table_budget(), 768 << 20);
+        // A budget set holds for both plays; helpers share theirs.
+        s.set_table_bytes(96 << 20);
+        assert_eq!(s.table_budget(), 96 << 20);
+        s.table_sharers = 3;
+        assert_eq!(s.table_budget(), 32 << 20);
+        assert_eq!(s.fresh().table_budget(), 96 << 20);
     }
 
     #[test]

@@ -20,7 +20,7 @@ use super::error::SolveError;
 use super::helpers::Link;
 use super::land::Land;
 use super::misere::{MisereTable, MisereTrees};
-use super::pns::{ChildSum, NormalStats, NormalTable, TABLE_BUDGET, known_outcome};
+use super::pns::{ChildSum, NormalStats, NormalTable, known_outcome};
 use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
 
 /// How often (in positions expanded) the deadline and progress are checked.
@@ -133,8 +133,13 @@ pub struct Solver<S: Store = MemoryStore, C: LandCanon = PseudoCanon> {
     pub(super) misere: MisereTrees,
     /// About how many bytes `normal_table` and `misere_table` hold.
     pub(super) table_bytes: usize,
-    /// The most bytes `normal_table` and `misere_table` may hold (see `make_room`).
-    pub(super) table_budget: usize,
+    /// The most bytes `normal_table` and `misere_table` may hold (see
+    /// `make_room` and `table_budget()`); `None`: the default of the play
+    /// searched.
+    pub(super) table_budget: Option<usize>,
+    /// How many solvers share that budget: the helper threads of a search
+    /// share one between them; 1 otherwise.
+    pub(super) table_sharers: usize,
     /// Searches stop (as at a deadline) once `searched` reaches this: a
     /// budget counted in positions, so a simulated worker's job is the
     /// same from run to run (`simulate.rs`). `u64::MAX`: none.
@@ -222,7 +227,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             misere_table: MisereTable::default(),
             misere: MisereTrees::default(),
             table_bytes: 0,
-            table_budget: TABLE_BUDGET,
+            table_budget: None,
+            table_sharers: 1,
             expand_limit: u64::MAX,
             normal_stats: NormalStats::default(),
             expanded_lands: None,
@@ -240,6 +246,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         f.deadline = self.deadline;
         f.cancel = self.cancel.clone();
         f.child_sum = self.child_sum;
+        f.table_budget = self.table_budget;
         f
     }
 

@@ -539,7 +539,7 @@ impl Sim {
                     out: Vec::new(),
                 };
                 let mut solver = Solver::with_shared_canon(store, canon.clone());
-                solver.table_budget = config.table_bytes;
+                solver.table_budget = Some(config.table_bytes);
                 SimWorker {
                     solver,
                     group: w / config.group,

@@ -761,9 +761,9 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// Runs a proof build with [`ChildSum::Whole`], then sets back the
-    /// solver's own setting: the proofs found so are smaller (7 spots'
-    /// outcome proof: 85 lines, against 129 with [`ChildSum::Half`]), and
-    /// the sizes of docs/certificates.md#small were measured with it.
+    /// solver's own setting: the proofs it finds are smaller than with
+    /// [`ChildSum::Half`] (docs/solver.md#child-sum), and the sizes of
+    /// docs/certificates.md#small were measured with it.
     fn with_whole_sum<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
         let own = self.child_sum;
         self.child_sum = ChildSum::Whole;
