@@ -40,18 +40,19 @@ use super::store::{NormalEntry, Store};
 /// A proof or disproof number that means "proved" on the other side.
 pub(super) const INF: u64 = u64::MAX / 4;
 
-/// The tables' memory budget in a normal-play search (see `make_room`; only
-/// unproved numbers and child lists are ever lost: every proved result is
-/// in the store). The helper threads of a search share one more such
-/// budget. A larger table is not a faster search: past the budget the
-/// numbers of unproved positions are at times all forgotten, and the search
-/// that starts again from its proved results expands fewer positions on the
-/// hard starts (docs/experiments.md#table-size).
-pub(super) const NORMAL_TABLE_BUDGET: usize = 256 << 20;
+/// The tables' memory budget in a normal-play search on one thread (see
+/// `make_room`; only unproved numbers and child lists are ever lost: every
+/// proved result is in the store). A larger table is not a faster search
+/// there: past the budget the numbers of unproved positions are at times
+/// all forgotten, and the search that starts again from its proved results
+/// expands fewer positions on the hard starts; with helper threads it was
+/// slower (docs/experiments.md#table-size).
+pub(super) const ALONE_TABLE_BUDGET: usize = 256 << 20;
 
-/// The tables' memory budget in a misère search (measured there:
-/// docs/experiments.md#table-trim).
-pub(super) const MISERE_TABLE_BUDGET: usize = 768 << 20;
+/// The tables' memory budget in a misère search and in a search with
+/// helper threads, whose helpers share one more such budget
+/// (docs/experiments.md#table-trim, #table-size).
+pub(super) const TABLE_BUDGET: usize = 768 << 20;
 
 /// What the search keeps of a land it has seen: its children, once
 /// generated, and the numbers of its unproved couples.
@@ -560,17 +561,17 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     }
 
     /// The budget `make_room` keeps the tables within: the one set
-    /// ([`Self::set_table_bytes`]) or the default of the play searched (a
-    /// misère search is the one that fills the misère table), divided
-    /// among the helpers that share it.
+    /// ([`Self::set_table_bytes`]), or else the default of the search
+    /// (a normal-play search on one thread, linked to no helper nor
+    /// search, has the smaller one; a misère search is the one that fills
+    /// the misère table), divided among the helpers that share it.
     pub(super) fn table_budget(&self) -> usize {
-        let whole = self
-            .table_budget
-            .unwrap_or(if self.misere_table.is_empty() {
-                NORMAL_TABLE_BUDGET
-            } else {
-                MISERE_TABLE_BUDGET
-            });
+        let alone = self.link.is_none() && self.misere_table.is_empty();
+        let whole = self.table_budget.unwrap_or(if alone {
+            ALONE_TABLE_BUDGET
+        } else {
+            TABLE_BUDGET
+        });
         whole / self.table_sharers.max(1)
     }
 
@@ -883,6 +884,7 @@ mod tests {
         let mut s = Solver::new();
         assert!(!s.win(&Position::start(2, Variant::Normal)).unwrap());
         assert_eq!(s.table_budget(), 256 << 20);
+        // (on one thread, as the library searches unless told otherwise)
         // A misère search fills the misère table, and gets its budget.
         assert!(s.win(&Position::start(6, Variant::Misere)).unwrap());
         assert!(!s.misere_table.is_empty());
