@@ -879,12 +879,12 @@ mod tests {
     }
 
     #[test]
-    fn the_table_budget_is_the_one_of_the_play_searched_unless_set() {
+    fn the_table_budget_is_the_one_of_the_search_unless_set() {
         use crate::model::{Position, Variant};
+        // Normal play on one thread (the library's default): the small one.
         let mut s = Solver::new();
         assert!(!s.win(&Position::start(2, Variant::Normal)).unwrap());
         assert_eq!(s.table_budget(), 256 << 20);
-        // (on one thread, as the library searches unless told otherwise)
         // A misère search fills the misère table, and gets its budget.
         assert!(s.win(&Position::start(6, Variant::Misere)).unwrap());
         assert!(!s.misere_table.is_empty());
