@@ -740,8 +740,10 @@ pub fn run(args: &Args) -> Result<()> {
         }
         if certificate.is_some() {
             // The proof is built from what the search leaves in the store,
-            // and the whole sum's searches leave smaller proofs.
+            // and the whole sum's searches leave smaller proofs; restarts
+            // were not measured there.
             solver.set_child_sum(sprouts::solve::ChildSum::Whole);
+            solver.set_restarts(None);
         }
         let fail = |e: sprouts::solve::SolveError| stopped_error(e, timeout, !db.no_db);
         let start = Instant::now();

@@ -2,7 +2,7 @@
 //! expanded by the heap of the couple searched and by lives, expansions
 //! stopped early, lands expanded again (docs/benchmarks.md#normal-profile).
 //!
-//! `cargo run --release -p sprouts --example normal_profile -- 21 [TABLE_MIB]`
+//! `cargo run --release -p sprouts --example normal_profile -- 21 [TABLE_MIB] [FIRST_RESTART|never]`
 
 use std::time::Instant;
 
@@ -18,6 +18,11 @@ fn main() {
     let mut solver = Solver::new();
     if let Some(m) = table_mib {
         solver.set_table_bytes(m << 20);
+    }
+    match std::env::args().nth(3).as_deref() {
+        Some("never") => solver.set_restarts(None),
+        Some(k) => solver.set_restarts(Some(k.parse().expect("a number of expansions"))),
+        None => {}
     }
     solver.track_expansions();
     let start = Instant::now();
@@ -51,6 +56,7 @@ fn main() {
         "| table past its budget | children dropped {}, numbers dropped {} |",
         trims.children, trims.numbers
     );
+    println!("| restarts | {} |", trims.restarts);
     println!(
         "| again, after an expansion stopped early | {} |",
         share(st.again_after_stop)

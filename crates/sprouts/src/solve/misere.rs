@@ -958,9 +958,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// Lets the search's tables (children lists and the numbers of unproved
     /// positions, normal and misère) hold about this many bytes before
-    /// they drop children lists (default 256 MiB in normal play on one
-    /// thread, 768 MiB in misère play and with helper threads;
-    /// docs/solver.md#table). Proved results are kept
+    /// they drop children lists (default 768 MiB, shared by a search's
+    /// helper threads; docs/solver.md#table). Proved results are kept
     /// in the store whatever the budget. A budget too small to hold the
     /// numbers along the search's path may never finish: each time the
     /// numbers fill half of it they are all forgotten (normal 7 spots had

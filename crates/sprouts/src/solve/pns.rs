@@ -40,19 +40,21 @@ use super::store::{NormalEntry, Store};
 /// A proof or disproof number that means "proved" on the other side.
 pub(super) const INF: u64 = u64::MAX / 4;
 
-/// The tables' memory budget in a normal-play search on one thread (see
-/// `make_room`; only unproved numbers and child lists are ever lost: every
-/// proved result is in the store). A larger table is not a faster search
-/// there: past the budget the numbers of unproved positions are at times
-/// all forgotten, and the search that starts again from its proved results
-/// expands fewer positions on the hard starts; with helper threads it was
-/// slower (docs/experiments.md#table-size).
-pub(super) const ALONE_TABLE_BUDGET: usize = 256 << 20;
-
-/// The tables' memory budget in a misère search and in a search with
-/// helper threads, whose helpers share one more such budget
-/// (docs/experiments.md#table-trim, #table-size).
+/// The tables' memory budget (see `make_room`; only unproved numbers and
+/// child lists are ever lost: every proved result is in the store). A
+/// search with helper threads shares one more such budget among its
+/// helpers. A larger table is not a faster search: a 3 GiB table was
+/// worse in misère play, 4 GiB in normal play (docs/experiments.md#table-trim,
+/// #table-size).
 pub(super) const TABLE_BUDGET: usize = 768 << 20;
+
+/// A normal-play search on one thread starts again from its proved
+/// results after this many expansions, then after each interval twice as
+/// long as the one before ([`Solver::set_restarts`]): df-pn's numbers
+/// grow stale on the hard starts, and a search that starts again with
+/// fresh numbers and what it proved expands fewer positions there
+/// (docs/experiments.md#restarts).
+pub(super) const FIRST_RESTART: u64 = 500_000;
 
 /// What the search keeps of a land it has seen: its children, once
 /// generated, and the numbers of its unproved couples.
@@ -560,19 +562,34 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         }
     }
 
+    /// Forgets the numbers of every unproved couple (and every child list)
+    /// when a restart is due ([`Self::set_restarts`]): in a normal-play
+    /// search on one thread only, where the misère table is empty.
+    fn restart_if_due(&mut self) {
+        let Some(first) = self.restart_first else {
+            return;
+        };
+        if self.link.is_some() || !self.misere_table.is_empty() {
+            return;
+        }
+        let (at, interval) = *self
+            .next_restart
+            .get_or_insert((self.searched + first, first));
+        if self.searched < at {
+            return;
+        }
+        let interval = interval.saturating_mul(2);
+        self.next_restart = Some((self.searched.saturating_add(interval), interval));
+        self.trims.restarts += 1;
+        self.normal_table.clear();
+        self.table_bytes = 0;
+    }
+
     /// The budget `make_room` keeps the tables within: the one set
-    /// ([`Self::set_table_bytes`]), or else the default of the search
-    /// (a normal-play search on one thread, linked to no helper nor
-    /// search, has the smaller one; a misère search is the one that fills
-    /// the misère table), divided among the helpers that share it.
+    /// ([`Self::set_table_bytes`]) or [`TABLE_BUDGET`], divided among the
+    /// helpers that share it.
     pub(super) fn table_budget(&self) -> usize {
-        let alone = self.link.is_none() && self.misere_table.is_empty();
-        let whole = self.table_budget.unwrap_or(if alone {
-            ALONE_TABLE_BUDGET
-        } else {
-            TABLE_BUDGET
-        });
-        whole / self.table_sharers.max(1)
+        self.table_budget.unwrap_or(TABLE_BUDGET) / self.table_sharers.max(1)
     }
 
     /// The children of a land, from the table or generated (and counted).
@@ -598,6 +615,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         {
             return Ok(Some(c.clone()));
         }
+        self.restart_if_due();
         let made = self.expand(land, |store, c| {
             heap.is_some_and(|h| known_outcome(store, lands_of(c), h) == Some(false))
         })?;
@@ -879,22 +897,52 @@ mod tests {
     }
 
     #[test]
-    fn the_table_budget_is_the_one_of_the_search_unless_set() {
+    fn the_table_budget_is_the_default_unless_set_and_shared_by_helpers() {
         use crate::model::{Position, Variant};
-        // Normal play on one thread (the library's default): the small one.
         let mut s = Solver::new();
         assert!(!s.win(&Position::start(2, Variant::Normal)).unwrap());
-        assert_eq!(s.table_budget(), 256 << 20);
-        // A misère search fills the misère table, and gets its budget.
-        assert!(s.win(&Position::start(6, Variant::Misere)).unwrap());
-        assert!(!s.misere_table.is_empty());
         assert_eq!(s.table_budget(), 768 << 20);
         // A budget set holds for both plays; helpers share theirs.
         s.set_table_bytes(96 << 20);
         assert_eq!(s.table_budget(), 96 << 20);
+        assert!(s.win(&Position::start(6, Variant::Misere)).unwrap());
+        assert_eq!(s.table_budget(), 96 << 20);
         s.table_sharers = 3;
         assert_eq!(s.table_budget(), 32 << 20);
         assert_eq!(s.fresh().table_budget(), 96 << 20);
+    }
+
+    #[test]
+    fn restarts_keep_the_published_nimbers_and_come_on_schedule() {
+        use crate::model::{Position, Variant};
+        // Lemoine & Viennot: the nimber of N spots is 1 when N mod 6 is
+        // 3, 4 or 5, and 0 otherwise (AJS 1991 up to 11).
+        for n in 1..=11u32 {
+            let mut s = Solver::new();
+            s.set_restarts(Some(40));
+            let nimber = s.nimber(&Position::start(n, Variant::Normal)).unwrap();
+            assert_eq!(nimber, u8::from(matches!(n % 6, 3..=5)), "{n} spots");
+            // Restarts before the expansions counted from 40, 120, 280, ...
+            // (the k-th at 40 * (2^k - 1)).
+            let searched = s.searched();
+            let due = (1..)
+                .take_while(|&k| 40 * ((1u64 << k) - 1) < searched)
+                .count() as u64;
+            assert_eq!(s.table_trims().restarts, due, "{n} spots");
+        }
+        // None by default below the first interval, nor when switched off.
+        let mut s = Solver::new();
+        s.nimber(&Position::start(9, Variant::Normal)).unwrap();
+        assert!(s.searched() < FIRST_RESTART);
+        assert_eq!(s.table_trims().restarts, 0);
+        s.set_restarts(None);
+        s.nimber(&Position::start(11, Variant::Normal)).unwrap();
+        assert_eq!(s.table_trims().restarts, 0);
+        // Never in misère play.
+        let mut s = Solver::new();
+        s.set_restarts(Some(1));
+        assert!(s.win(&Position::start(6, Variant::Misere)).unwrap());
+        assert_eq!(s.table_trims().restarts, 0);
     }
 
     #[test]

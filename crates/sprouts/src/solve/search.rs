@@ -20,7 +20,7 @@ use super::error::SolveError;
 use super::helpers::Link;
 use super::land::Land;
 use super::misere::{MisereTable, MisereTrees};
-use super::pns::{ChildSum, NormalStats, NormalTable, known_outcome};
+use super::pns::{ChildSum, FIRST_RESTART, NormalStats, NormalTable, known_outcome};
 use super::store::{MemoryStore, NoProgress, NormalEntry, Progress, Store};
 
 /// How often (in positions expanded) the deadline and progress are checked.
@@ -150,6 +150,11 @@ pub struct Solver<S: Store = MemoryStore, C: LandCanon = PseudoCanon> {
     pub(super) expanded_lands: Option<FxHashMap<Box<[u8]>, bool>>,
     /// How often the tables went past their budget (see [`Solver::table_trims`]).
     pub(super) trims: TableTrims,
+    /// Normal play's restarts ([`Solver::set_restarts`]): after how many
+    /// expansions the first comes (`None`: never), and when the next is due
+    /// and the interval after it, once the first interval has begun.
+    pub(super) restart_first: Option<u64>,
+    pub(super) next_restart: Option<(u64, u64)>,
     /// How normal play adds up children's proof numbers.
     pub(super) child_sum: ChildSum,
 }
@@ -164,6 +169,9 @@ pub struct TableTrims {
     pub children: u64,
     /// Times the numbers of unproved positions were forgotten too.
     pub numbers: u64,
+    /// Times a normal-play search started again from its proved results
+    /// on schedule ([`Solver::set_restarts`]), its table below its budget.
+    pub restarts: u64,
 }
 
 impl Solver {
@@ -232,6 +240,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             normal_stats: NormalStats::default(),
             expanded_lands: None,
             trims: TableTrims::default(),
+            restart_first: Some(FIRST_RESTART),
+            next_restart: None,
             child_sum: ChildSum::default(),
             link: None,
         }
@@ -246,6 +256,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         f.cancel = self.cancel.clone();
         f.child_sum = self.child_sum;
         f.table_budget = self.table_budget;
+        f.restart_first = self.restart_first;
         f
     }
 
@@ -273,6 +284,26 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// How normal play adds up children's proof numbers ([`Self::set_child_sum`]).
     pub fn child_sum(&self) -> ChildSum {
         self.child_sum
+    }
+
+    /// When a normal-play search on one thread starts again from its
+    /// proved results, forgetting the numbers of every unproved couple:
+    /// after `first` expansions, then after each interval twice as long as
+    /// the one before (`None`: never). The default is 500,000. A search
+    /// with helper threads, and misère play, never restart. Results are the
+    /// same either way; on the hard starts the search expands fewer
+    /// positions with restarts (docs/experiments.md#restarts).
+    ///
+    /// ```
+    /// use sprouts::model::{Position, Variant};
+    /// let mut s = sprouts::solve::Solver::new();
+    /// s.set_restarts(Some(50));
+    /// assert!(!s.win(&Position::start(8, Variant::Normal)).unwrap());
+    /// assert!(s.table_trims().restarts > 0);
+    /// ```
+    pub fn set_restarts(&mut self, first: Option<u64>) {
+        self.restart_first = first;
+        self.next_restart = None;
     }
 
     /// Reports progress to `p` from now on.

@@ -540,6 +540,9 @@ impl Sim {
                 };
                 let mut solver = Solver::with_shared_canon(store, canon.clone());
                 solver.table_budget = Some(config.table_bytes);
+                // The scaling table was measured without restarts, and a
+                // worker's job is bounded in positions anyway.
+                solver.restart_first = None;
                 SimWorker {
                     solver,
                     group: w / config.group,

@@ -753,22 +753,23 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// assert_eq!(c.lines[0].position, "0.0");
     /// ```
     pub fn certificate(&mut self, pos: &Position) -> Result<Certificate, SolveError> {
-        self.with_whole_sum(|s| {
+        self.with_proof_settings(|s| {
             let roots = s.certificate_roots(pos)?;
             let (nimber, lines) = s.certificate_lines(&roots)?;
             Ok(s.certificate_of(pos, Some(nimber), false, lines))
         })
     }
 
-    /// Runs a proof build with [`ChildSum::Whole`], then sets back the
-    /// solver's own setting: the proofs it finds are smaller than with
-    /// [`ChildSum::Half`] (docs/solver.md#child-sum), and the sizes of
-    /// docs/certificates.md#small were measured with it.
-    fn with_whole_sum<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
-        let own = self.child_sum;
+    /// Runs a proof build with [`ChildSum::Whole`] and no restarts, then
+    /// sets back the solver's own settings: the proofs it finds are
+    /// smaller than with [`ChildSum::Half`] (docs/solver.md#child-sum),
+    /// and the sizes of docs/certificates.md#small were measured so.
+    fn with_proof_settings<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let own = (self.child_sum, self.restart_first);
         self.child_sum = ChildSum::Whole;
+        self.restart_first = None;
         let r = f(self);
-        self.child_sum = own;
+        (self.child_sum, self.restart_first) = own;
         r
     }
 
@@ -806,7 +807,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         pos: &Position,
         tries: usize,
     ) -> Result<Certificate, SolveError> {
-        self.with_whole_sum(|s| {
+        self.with_proof_settings(|s| {
             let c = one_line_per_land(s.outcome_certificate_with(pos, tries, true, true)?);
             if c.exact || c.check(&PseudoCanon, &mut |_, _| {}).is_ok() {
                 return Ok(c);
@@ -827,7 +828,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         pos: &Position,
         tries: usize,
     ) -> Result<Certificate, SolveError> {
-        self.with_whole_sum(|s| s.outcome_certificate_with(pos, tries, false, false))
+        self.with_proof_settings(|s| s.outcome_certificate_with(pos, tries, false, false))
     }
 
     /// The outcome proof, with sum couples (`sums`), each land listed
