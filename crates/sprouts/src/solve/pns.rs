@@ -554,8 +554,7 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
             .sum();
         if kept > budget / 2 {
             self.trims.numbers += 1;
-            self.normal_table.clear();
-            self.misere_table.clear();
+            self.start_afresh();
             self.table_bytes = bytes;
         } else {
             self.table_bytes = kept + bytes;
@@ -581,7 +580,14 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         let interval = interval.saturating_mul(2);
         self.next_restart = Some((self.searched.saturating_add(interval), interval));
         self.trims.restarts += 1;
+        self.start_afresh();
+    }
+
+    /// Forgets every unproved number and child list, both plays: the
+    /// search goes on from its proved results (in the store).
+    fn start_afresh(&mut self) {
         self.normal_table.clear();
+        self.misere_table.clear();
         self.table_bytes = 0;
     }
 

@@ -134,7 +134,7 @@ pub struct Solver<S: Store = MemoryStore, C: LandCanon = PseudoCanon> {
     /// About how many bytes `normal_table` and `misere_table` hold.
     pub(super) table_bytes: usize,
     /// The most bytes `normal_table` and `misere_table` may hold (see
-    /// `make_room`); `None`: the default of the search (`table_budget()`).
+    /// `make_room`); `None`: `TABLE_BUDGET` (`table_budget()`).
     pub(super) table_budget: Option<usize>,
     /// How many solvers share that budget: the helper threads of a search
     /// share one between them; 1 otherwise.
