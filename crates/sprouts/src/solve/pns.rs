@@ -48,7 +48,7 @@ pub(super) const INF: u64 = u64::MAX / 4;
 /// #table-size).
 pub(super) const TABLE_BUDGET: usize = 768 << 20;
 
-/// A normal-play search on one thread starts again from its proved
+/// A normal-play search (not its helpers) starts again from its proved
 /// results after this many expansions, then after each interval twice as
 /// long as the one before ([`Solver::set_restarts`]): df-pn's numbers
 /// grow stale on the hard starts, and a search that starts again with
@@ -563,12 +563,13 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
 
     /// Forgets the numbers of every unproved couple (and every child list)
     /// when a restart is due ([`Self::set_restarts`]): in a normal-play
-    /// search on one thread only, where the misère table is empty.
+    /// search (its misère table empty), alone or with helpers, on its own
+    /// expansions; never in a helper (not measured there).
     fn restart_if_due(&mut self) {
         let Some(first) = self.restart_first else {
             return;
         };
-        if self.link.is_some() || !self.misere_table.is_empty() {
+        if self.link.as_ref().is_some_and(|l| l.me > 0) || !self.misere_table.is_empty() {
             return;
         }
         let (at, interval) = *self
@@ -936,6 +937,24 @@ mod tests {
                 .count() as u64;
             assert_eq!(s.table_trims().restarts, due, "{n} spots");
         }
+        // With a helper, on the schedule of the search's own expansions.
+        std::thread::spawn(|| {
+            assert_eq!(crate::solve::use_threads(2), 2);
+            for n in [7, 10, 11] {
+                let mut s = Solver::new();
+                s.set_restarts(Some(40));
+                let nimber = s.nimber(&Position::start(n, Variant::Normal)).unwrap();
+                assert_eq!(nimber, u8::from(n != 7), "{n} spots, two threads");
+                let searched = s.searched();
+                let due = (1..)
+                    .take_while(|&k| 40 * ((1u64 << k) - 1) < searched)
+                    .count() as u64;
+                assert!(due > 0, "{n} spots: {searched} expansions");
+                assert_eq!(s.table_trims().restarts, due, "{n} spots, two threads");
+            }
+        })
+        .join()
+        .unwrap();
         // None by default below the first interval, nor when switched off.
         let mut s = Solver::new();
         s.nimber(&Position::start(9, Variant::Normal)).unwrap();

@@ -286,11 +286,11 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
         self.child_sum
     }
 
-    /// When a normal-play search on one thread starts again from its
-    /// proved results, forgetting the numbers of every unproved couple:
-    /// after `first` expansions, then after each interval twice as long as
-    /// the one before (`None`: never). The default is 500,000. A search
-    /// with helper threads, and misère play, never restart. Results are the
+    /// When a normal-play search starts again from its proved results,
+    /// forgetting the numbers of every unproved couple: after `first` of
+    /// its own expansions, then after each interval twice as long as the
+    /// one before (`None`: never). The default is 500,000. Its helper
+    /// threads, and misère play, never restart. Results are the
     /// same either way; on the hard starts the search expands fewer
     /// positions with restarts (docs/experiments.md#restarts).
     ///
