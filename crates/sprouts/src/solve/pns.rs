@@ -564,7 +564,8 @@ impl<S: Store, C: LandCanon> Solver<S, C> {
     /// Forgets the numbers of every unproved couple (and every child list)
     /// when a restart is due ([`Self::set_restarts`]): in a normal-play
     /// search (its misère table empty), alone or with helpers, on its own
-    /// expansions; never in a helper (not measured there).
+    /// expansions; never in a helper (helpers restarting too gained nothing
+    /// measurable, docs/experiments.md#dropped).
     fn restart_if_due(&mut self) {
         let Some(first) = self.restart_first else {
             return;
@@ -922,6 +923,13 @@ mod tests {
     #[test]
     fn restarts_keep_the_published_nimbers_and_come_on_schedule() {
         use crate::model::{Position, Variant};
+        // Restarts before the expansions counted from 40, 120, 280, ...
+        // (the k-th at 40 * (2^k - 1)).
+        let due = |searched: u64| {
+            (1..)
+                .take_while(|&k| 40 * ((1u64 << k) - 1) < searched)
+                .count() as u64
+        };
         // Lemoine & Viennot: the nimber of N spots is 1 when N mod 6 is
         // 3, 4 or 5, and 0 otherwise (AJS 1991 up to 11).
         for n in 1..=11u32 {
@@ -929,27 +937,18 @@ mod tests {
             s.set_restarts(Some(40));
             let nimber = s.nimber(&Position::start(n, Variant::Normal)).unwrap();
             assert_eq!(nimber, u8::from(matches!(n % 6, 3..=5)), "{n} spots");
-            // Restarts before the expansions counted from 40, 120, 280, ...
-            // (the k-th at 40 * (2^k - 1)).
-            let searched = s.searched();
-            let due = (1..)
-                .take_while(|&k| 40 * ((1u64 << k) - 1) < searched)
-                .count() as u64;
-            assert_eq!(s.table_trims().restarts, due, "{n} spots");
+            assert_eq!(s.table_trims().restarts, due(s.searched()), "{n} spots");
         }
         // With a helper, on the schedule of the search's own expansions.
-        std::thread::spawn(|| {
+        std::thread::spawn(move || {
             assert_eq!(crate::solve::use_threads(2), 2);
             for n in [7, 10, 11] {
                 let mut s = Solver::new();
                 s.set_restarts(Some(40));
                 let nimber = s.nimber(&Position::start(n, Variant::Normal)).unwrap();
                 assert_eq!(nimber, u8::from(n != 7), "{n} spots, two threads");
-                let searched = s.searched();
-                let due = (1..)
-                    .take_while(|&k| 40 * ((1u64 << k) - 1) < searched)
-                    .count() as u64;
-                assert!(due > 0, "{n} spots: {searched} expansions");
+                let due = due(s.searched());
+                assert!(due > 0, "{n} spots: {} expansions", s.searched());
                 assert_eq!(s.table_trims().restarts, due, "{n} spots, two threads");
             }
         })
